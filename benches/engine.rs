@@ -1,0 +1,71 @@
+//! Rules-engine benchmarks: placing with captures, legal-move generation,
+//! counting legal positions, and a perft. Run with `cargo bench`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gosolve::board::Board;
+use gosolve::count::count_frontier;
+use gosolve::diagram;
+use gosolve::game::Game;
+use gosolve::games::perft;
+use gosolve::rules::{Rules, Ruleset};
+use gosolve::types::{Color, bits};
+use std::hint::black_box;
+
+fn placing(c: &mut Criterion) {
+    // A 5x5 middle game with groups to capture: every empty point, both colours.
+    let board = Board::parse("5x5").unwrap();
+    let pos = diagram::parse(&board, ".XO../XXOO./.XO.O/XOOX./.X.X.")
+        .unwrap()
+        .position;
+    let empties: Vec<u8> = bits(pos.empty(&board)).collect();
+    c.bench_function("place every point of a 5x5 middle game", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &p in &empties {
+                for colour in [Color::Black, Color::White] {
+                    let placed = black_box(&pos).place(&board, p, colour, 0);
+                    acc += placed.captured + placed.suicided;
+                }
+            }
+            acc
+        })
+    });
+    let petersen = Board::parse("petersen").unwrap();
+    let pp = diagram::parse(&petersen, "XO.OX.OX..").unwrap().position;
+    c.bench_function("place every point of a petersen position", |b| {
+        b.iter(|| {
+            bits(pp.empty(&petersen))
+                .map(|p| black_box(&pp).place(&petersen, p, Color::Black, 0).captured)
+                .sum::<u32>()
+        })
+    });
+}
+
+fn move_generation(c: &mut Criterion) {
+    let board = Board::parse("4x4").unwrap();
+    let rules = Rules::new(Ruleset::TrompTaylor);
+    let mut game = Game::new(&board, &rules);
+    for name in ["B2", "C3", "C2", "B3", "A3", "D2"] {
+        game.play(gosolve::types::Move::Place(
+            board.parse_point(name).unwrap(),
+        ));
+    }
+    c.bench_function("legal moves on 4x4 after 6 turns", |b| {
+        b.iter(|| black_box(&game).legal_moves().len())
+    });
+}
+
+fn counts(c: &mut Criterion) {
+    let board = Board::parse("5x5").unwrap();
+    c.bench_function("count legal positions 5x5 (frontier)", |b| {
+        b.iter(|| count_frontier(black_box(&board)))
+    });
+    let board = Board::parse("2x2").unwrap();
+    let rules = Rules::new(Ruleset::TrompTaylor);
+    c.bench_function("perft 2x2 depth 8", |b| {
+        b.iter(|| perft(black_box(&board), &rules, 8).nodes[8])
+    });
+}
+
+criterion_group!(benches, placing, move_generation, counts);
+criterion_main!(benches);

@@ -1,0 +1,461 @@
+//! The game state: a position plus everything the rules need to know of the
+//! past — player to move, consecutive passes, prisoners, the points ever
+//! played (`koh`) and the superko history. Legal turns and results come only
+//! from here.
+//!
+//! Decisions where `RULES.md` leaves a case open:
+//!
+//! - Situational superko: the history holds (colouring, player to move)
+//!   after every turn, passes included (a pass does create a new such
+//!   state). A placing may not produce a state already in it.
+//! - `--superko none`: a placing may not recreate the colouring from before
+//!   the opponent's last turn (basic ko); after any turn, a state (colouring,
+//!   player to move) already seen ends the game as a tie, value 0.
+//! - `conway-replacement` passes never enter the history (seed 001: a pass
+//!   "does not constitute a move").
+//! - `koh` checks no repetition: a point once played is never played again,
+//!   so the game is finite without one.
+
+use crate::board::Board;
+use crate::position::Position;
+use crate::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
+use crate::types::{Color, Move};
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    /// Black's score − White's score − komi, in half points. A repetition
+    /// under `--superko none` scores 0.
+    Score(i32),
+    /// The winner of a normal-play game (`conway`, `conway-replacement`, `koh`).
+    Win(Color),
+}
+
+/// One entry of the superko history.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Key {
+    /// The colouring.
+    pub pos: Position,
+    /// The player to move, or 2 under positional superko (colouring only).
+    pub to_move: u8,
+}
+
+/// Boards up to this many points keep a bitmap of the states seen, indexed
+/// by the colouring read as a base-3 number (3^16 · 2 bits = 10.8 MB), so a
+/// superko test is one bit; larger boards scan the history.
+const BITMAP_POINTS: usize = 16;
+
+/// `TERNARY[b]` reads the bits of `b` as base-3 digits.
+const TERNARY: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut v, mut pow, mut i) = (0u64, 1u64, 0);
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                v += pow;
+            }
+            pow *= 3;
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// The colouring as a base-3 number: digit p is 0 empty, 1 black, 2 white.
+#[inline]
+pub fn ternary(pos: Position) -> u64 {
+    let (mut code, mut scale) = (0u64, 1u64);
+    let (mut b, mut w) = (pos.black, pos.white);
+    while b | w != 0 {
+        code += (TERNARY[(b & 255) as usize] + 2 * TERNARY[(w & 255) as usize]) * scale;
+        scale = scale.wrapping_mul(6561);
+        b >>= 8;
+        w >>= 8;
+    }
+    code
+}
+
+/// Everything about the game now except the history.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct State {
+    /// The colouring.
+    pub pos: Position,
+    /// The player to move.
+    pub to_move: Color,
+    /// Consecutive passes (`Free` pass rule only).
+    pub passes: u8,
+    /// The last turn repeated an earlier state (`--superko none`): a tie.
+    pub repeated: bool,
+    /// Stones each player holds: `[0]` white stones taken by Black, `[1]` black stones taken by White.
+    pub prisoners: [u32; 2],
+    /// Points that have held a stone (`koh` never replays them).
+    pub played: u64,
+}
+
+/// What [`Game::undo`] needs to take a turn back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    state: State,
+    pushed: bool,
+    new_bit: bool,
+}
+
+/// A game in progress on a board under a set of rules.
+#[derive(Clone, Debug)]
+pub struct Game<'a> {
+    board: &'a Board,
+    rules: Rules,
+    pass_rule: PassRule,
+    s: State,
+    history: Vec<Key>,
+    /// Bitmap of the history's states (small boards), or empty.
+    seen: Vec<u64>,
+}
+
+impl<'a> Game<'a> {
+    /// The start of a game: the rules' start position and player to move.
+    pub fn new(board: &'a Board, rules: &Rules) -> Game<'a> {
+        let setup = rules.setup;
+        let mut game = Game {
+            board,
+            rules: *rules,
+            pass_rule: rules.ruleset.pass_rule(),
+            s: State {
+                pos: setup.position,
+                to_move: setup.to_move,
+                passes: 0,
+                repeated: false,
+                prisoners: [0, 0],
+                played: setup.position.occupied(),
+            },
+            history: Vec::with_capacity(4 * board.len() + 8),
+            seen: Vec::new(),
+        };
+        if game.uses_history() {
+            if board.len() <= BITMAP_POINTS {
+                let states = 3usize.pow(board.len() as u32) * 2;
+                game.seen = vec![0; states.div_ceil(64)];
+            }
+            let key = game.key(game.s.pos, game.s.to_move);
+            let bit = if game.seen.is_empty() {
+                0
+            } else {
+                game.bit(key)
+            };
+            game.remember(key, bit);
+        }
+        game
+    }
+
+    /// Sets the prisoners each side holds (`koh` and `conway-replacement`
+    /// start positions may come with some).
+    pub fn set_prisoners(&mut self, black_holds: u32, white_holds: u32) {
+        self.s.prisoners = [black_holds, white_holds];
+    }
+
+    fn uses_history(&self) -> bool {
+        self.rules.ruleset != Ruleset::Koh
+    }
+
+    #[inline]
+    fn key(&self, pos: Position, to_move: Color) -> Key {
+        match self.rules.superko {
+            Superko::Positional => Key { pos, to_move: 2 },
+            _ => Key {
+                pos,
+                to_move: to_move as u8,
+            },
+        }
+    }
+
+    #[inline]
+    fn bit(&self, key: Key) -> usize {
+        let i = ternary(key.pos) as usize;
+        if key.to_move == 2 {
+            i
+        } else {
+            2 * i + key.to_move as usize
+        }
+    }
+
+    /// Appends `key`, whose bitmap index is `bit`, to the history. Returns
+    /// (whether `key` was there before, whether its bit was newly set).
+    #[inline]
+    fn remember(&mut self, key: Key, bit: usize) -> (bool, bool) {
+        if self.seen.is_empty() {
+            let before = self.rules.superko == Superko::None && self.history.contains(&key);
+            self.history.push(key);
+            return (before, false);
+        }
+        self.history.push(key);
+        let new = self.seen[bit / 64] >> (bit % 64) & 1 == 0;
+        self.seen[bit / 64] |= 1 << (bit % 64);
+        (!new, new)
+    }
+
+    /// The state without the history.
+    #[inline]
+    pub fn state(&self) -> &State {
+        &self.s
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current colouring.
+    #[inline]
+    pub fn position(&self) -> Position {
+        self.s.pos
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.s.to_move
+    }
+
+    /// Consecutive passes so far.
+    pub fn passes(&self) -> u8 {
+        self.s.passes
+    }
+
+    /// Prisoners held by `c` (opponent stones it removed).
+    pub fn prisoners(&self, c: Color) -> u32 {
+        self.s.prisoners[c.index()]
+    }
+
+    /// Points that have held a stone (`koh` never replays them).
+    pub fn played(&self) -> u64 {
+        self.s.played
+    }
+
+    /// The superko history, oldest first; the current state is last (empty under `koh`).
+    pub fn history(&self) -> &[Key] {
+        &self.history
+    }
+
+    /// True when the last turn repeated an earlier state (`--superko none`).
+    pub fn repeated(&self) -> bool {
+        self.s.repeated
+    }
+
+    /// Points where a stone may be tried: empty, and under `koh` never played.
+    #[inline]
+    pub fn candidates(&self) -> u64 {
+        let empty = self.s.pos.empty(self.board);
+        if self.rules.ruleset == Ruleset::Koh {
+            empty & !self.s.played
+        } else {
+            empty
+        }
+    }
+
+    /// True when passing is a legal turn now (the game not being over).
+    #[inline]
+    pub fn pass_allowed(&self) -> bool {
+        match self.pass_rule {
+            PassRule::Free => true,
+            PassRule::Never => false,
+            PassRule::CostsPrisoner => self.s.prisoners[self.s.to_move.index()] > 0,
+        }
+    }
+
+    /// The colouring after placing on `p`, if that placing is legal.
+    /// The colouring after placing on `p` if that placing is legal, with the
+    /// history entry it will make (when the history is a bitmap, its bit).
+    #[inline]
+    fn check_place(&self, p: u8) -> Option<(crate::position::Placed, usize)> {
+        if self.candidates() >> p & 1 == 0 {
+            return None;
+        }
+        let immortal = self.rules.setup.immortal;
+        let placed = self.s.pos.place(self.board, p, self.s.to_move, immortal);
+        if placed.suicided > 0 && self.rules.suicide == Suicide::Forbidden {
+            return None;
+        }
+        if self.rules.ruleset == Ruleset::Koh {
+            return Some((placed, 0));
+        }
+        let key = self.key(placed.position, self.s.to_move.opp());
+        let bit = if self.seen.is_empty() {
+            0
+        } else {
+            self.bit(key)
+        };
+        let forbidden = if self.rules.superko == Superko::None {
+            let n = self.history.len();
+            n >= 2 && self.history[n - 2].pos == placed.position
+        } else if self.seen.is_empty() {
+            self.history.iter().rev().any(|k| *k == key)
+        } else {
+            self.seen[bit / 64] >> (bit % 64) & 1 == 1
+        };
+        (!forbidden).then_some((placed, bit))
+    }
+
+    /// True when `mv` is legal now (false once the game is over).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.is_over_by_rule() {
+            return false;
+        }
+        match mv {
+            Move::Pass => self.pass_allowed(),
+            Move::Place(p) => (p as usize) < self.board.len() && self.check_place(p).is_some(),
+        }
+    }
+
+    /// Plays `mv` if it is legal and returns how to take it back; otherwise
+    /// returns `None` and leaves the game as it was.
+    #[inline]
+    pub fn try_play(&mut self, mv: Move) -> Option<Undo> {
+        if self.is_over_by_rule() {
+            return None;
+        }
+        let mut undo = Undo {
+            state: self.s,
+            pushed: false,
+            new_bit: false,
+        };
+        let mover = self.s.to_move;
+        let mut bit = usize::MAX;
+        match mv {
+            Move::Pass => {
+                if !self.pass_allowed() {
+                    return None;
+                }
+                if self.pass_rule == PassRule::CostsPrisoner {
+                    self.s.prisoners[mover.index()] -= 1;
+                } else {
+                    self.s.passes += 1;
+                }
+            }
+            Move::Place(p) => {
+                let (placed, b) = self.check_place(p)?;
+                bit = b;
+                self.s.pos = placed.position;
+                self.s.passes = 0;
+                self.s.played |= 1 << p;
+                self.s.prisoners[mover.index()] += placed.captured;
+                self.s.prisoners[mover.opp().index()] += placed.suicided;
+            }
+        }
+        self.s.to_move = mover.opp();
+        let push = match mv {
+            Move::Place(_) => self.uses_history(),
+            Move::Pass => {
+                self.pass_rule == PassRule::Free && self.rules.superko != Superko::Positional
+            }
+        };
+        if push {
+            let key = self.key(self.s.pos, self.s.to_move);
+            if bit == usize::MAX && !self.seen.is_empty() {
+                bit = self.bit(key);
+            }
+            let (before, new_bit) = self.remember(key, bit);
+            if self.rules.superko == Superko::None {
+                self.s.repeated = before;
+            }
+            undo.new_bit = new_bit;
+            undo.pushed = true;
+        }
+        Some(undo)
+    }
+
+    /// Plays a move known to be legal.
+    ///
+    /// # Panics
+    /// If the move is illegal.
+    pub fn play(&mut self, mv: Move) -> Undo {
+        self.try_play(mv)
+            .unwrap_or_else(|| panic!("illegal move {mv:?}"))
+    }
+
+    /// Takes back the turn that returned `undo`.
+    #[inline]
+    pub fn undo(&mut self, undo: Undo) {
+        if undo.pushed {
+            let key = self.history.pop().expect("history entry");
+            if undo.new_bit {
+                let i = self.bit(key);
+                self.seen[i / 64] &= !(1 << (i % 64));
+            }
+        }
+        self.s = undo.state;
+    }
+
+    /// Over by two passes or by a repetition (`--superko none`); the
+    /// normal-play rulesets end instead when the mover has no legal turn.
+    #[inline]
+    pub fn is_over_by_rule(&self) -> bool {
+        self.s.repeated || self.s.passes >= 2
+    }
+
+    /// Every legal turn, passes first, in point order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.is_over_by_rule() {
+            return out;
+        }
+        if self.pass_allowed() {
+            out.push(Move::Pass);
+        }
+        for p in crate::types::bits(self.candidates()) {
+            if self.check_place(p).is_some() {
+                out.push(Move::Place(p));
+            }
+        }
+        out
+    }
+
+    /// True when the player to move has at least one legal turn.
+    pub fn has_legal_turn(&self) -> bool {
+        if self.is_over_by_rule() {
+            return false;
+        }
+        self.pass_allowed()
+            || crate::types::bits(self.candidates()).any(|p| self.check_place(p).is_some())
+    }
+
+    /// The result if the game is over, `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.s.repeated {
+            return Some(Outcome::Score(0));
+        }
+        if self.rules.ruleset.has_score() {
+            (self.s.passes >= 2).then(|| self.final_score())
+        } else {
+            (!self.has_legal_turn()).then_some(Outcome::Win(self.s.to_move.opp()))
+        }
+    }
+
+    /// Black − White − komi in half points if the game were scored now.
+    pub fn final_score(&self) -> Outcome {
+        let (b, w) = self.scores();
+        Outcome::Score(2 * (b as i32 - w as i32) - self.rules.komi.0)
+    }
+
+    /// Each player's score as the ruleset counts it, komi not included:
+    /// area for `tromp-taylor`; under `ggg` empty regions touching no stone
+    /// count for both; `logical` adds prisoners.
+    pub fn scores(&self) -> (u32, u32) {
+        let (b, w) = self.s.pos.area(self.board);
+        match self.rules.ruleset {
+            Ruleset::Ggg => {
+                let both = self.s.pos.untouched(self.board);
+                (b + both, w + both)
+            }
+            Ruleset::Logical => (b + self.s.prisoners[0], w + self.s.prisoners[1]),
+            _ => (b, w),
+        }
+    }
+}

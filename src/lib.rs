@@ -1,0 +1,33 @@
+//! gosolve: an exhaustive solver for Go on tiny boards and small graphs.
+//!
+//! The layers, each depending only on those above it:
+//!
+//! - [`board`]: the graph (at most 64 points, a point set is a `u64`).
+//! - [`position`]: a colouring as two bitboards; placing, captures, scoring.
+//! - [`diagram`]: ASCII diagrams in and out.
+//! - [`rules`] and [`game`]: every ruleset of `RULES.md` as data, and the
+//!   game state that owns history, passes and prisoners.
+//! - [`count`] and [`games`]: exact counts (legal positions, games, perft).
+//!
+//! ```
+//! use gosolve::{board::Board, game::Game, rules::{Rules, Ruleset}, types::Move};
+//! let board = Board::parse("1x3").unwrap();
+//! let rules = Rules::new(Ruleset::TrompTaylor);
+//! let mut game = Game::new(&board, &rules);
+//! game.play(Move::Place(1));
+//! game.play(Move::Pass);
+//! game.play(Move::Pass);
+//! assert_eq!(game.outcome(), Some(gosolve::game::Outcome::Score(6))); // +3, in half points
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod count;
+pub mod diagram;
+pub mod game;
+pub mod games;
+pub mod position;
+pub mod published;
+pub mod rules;
+pub mod types;

@@ -1,0 +1,235 @@
+//! The `gosolve` command line.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use gosolve::board::Board;
+use gosolve::count;
+use gosolve::diagram;
+use gosolve::games;
+use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "gosolve",
+    version,
+    about = "Exhaustive solver for Go on tiny boards and small graphs"
+)]
+struct Cli {
+    /// Worker threads (default: all cores).
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show a board: points, edges and coordinates.
+    Board {
+        /// MxN, path:N, cycle:N, complete:N, star:N, torus:MxN, petersen, cube:D or file:PATH.
+        board: String,
+    },
+    /// Count the legal positions (every group reaches an empty point).
+    Count {
+        /// The board.
+        board: String,
+        /// How to count.
+        #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
+        method: CountMethod,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count complete games, or with --depth the game-tree nodes per depth (perft).
+    Games {
+        /// The board.
+        board: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Print the nodes at each depth up to D instead of counting whole games.
+        #[arg(long)]
+        depth: Option<usize>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CountMethod {
+    /// The frontier method where the board allows it, else brute force.
+    Auto,
+    /// Border-state dynamic programming (Tromp & Farnebäck).
+    Frontier,
+    /// Every set of empty points, components coloured independently.
+    Brute,
+}
+
+/// The ruleset and its options, shared by every command that plays.
+#[derive(Args)]
+struct RuleArgs {
+    /// tromp-taylor, ggg, conway, conway-replacement, logical or koh.
+    #[arg(long, default_value = "tromp-taylor")]
+    rules: Ruleset,
+    /// positional, situational or none (basic ko; a repetition is a tie).
+    #[arg(long)]
+    superko: Option<Superko>,
+    /// allowed or forbidden (default: allowed, except under koh).
+    #[arg(long)]
+    suicide: Option<Suicide>,
+    /// Komi, a multiple of 0.5 (scored rulesets only).
+    #[arg(long, allow_hyphen_values = true)]
+    komi: Option<Komi>,
+    /// Start position as a diagram, e.g. "W: X.O/.../...".
+    #[arg(long)]
+    start: Option<String>,
+}
+
+impl RuleArgs {
+    fn build(&self, board: &Board) -> Result<Rules, String> {
+        let opts = RuleOptions {
+            superko: self.superko,
+            suicide: self.suicide,
+            komi: self.komi,
+            start: self.start.clone(),
+        };
+        Rules::build(self.rules, &opts, board).map_err(|e| e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        if n == 0 {
+            eprintln!("error: --threads must be at least 1");
+            return ExitCode::from(2);
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .expect("thread pool");
+    }
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Board { board } => {
+            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            show_board(&board);
+        }
+        Command::Count {
+            board,
+            method,
+            json,
+        } => {
+            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let (_, width) = count::point_order(&board);
+            let (n, used) = match method {
+                CountMethod::Brute => (count::count_brute(&board), "brute"),
+                CountMethod::Frontier => (
+                    count::count_frontier(&board).ok_or_else(|| {
+                        format!(
+                            "the frontier of `{}` is {width} points wide; at most {} fit (use --method brute)",
+                            board.name(),
+                            count::MAX_FRONTIER
+                        )
+                    })?,
+                    "frontier",
+                ),
+                CountMethod::Auto => match count::count_frontier(&board) {
+                    Some(n) => (n, "frontier"),
+                    None => (count::count_brute(&board), "brute"),
+                },
+            };
+            let secs = start.elapsed().as_secs_f64();
+            if json {
+                println!(
+                    "{{\"board\":\"{}\",\"points\":{},\"legal_positions\":\"{n}\",\"method\":\"{used}\",\"seconds\":{secs:.3}}}",
+                    board.name(),
+                    board.len()
+                );
+            } else {
+                println!("legal positions of {}: {n}", board.name());
+                println!("({used} method, {secs:.3} s)");
+            }
+        }
+        Command::Games {
+            board,
+            rules,
+            depth,
+            json,
+        } => {
+            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let rules = rules.build(&board)?;
+            let start = Instant::now();
+            let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            if let Some(depth) = depth {
+                let p = games::perft(&board, &rules, depth);
+                let secs = start.elapsed().as_secs_f64();
+                if json {
+                    let nodes: Vec<String> = p.nodes.iter().map(|n| format!("\"{n}\"")).collect();
+                    let ended: Vec<String> = p.ended.iter().map(|n| format!("\"{n}\"")).collect();
+                    println!(
+                        "{{\"board\":\"{}\",\"rules\":\"{}\",\"nodes\":[{}],\"ended\":[{}],\"seconds\":{secs:.3}}}",
+                        board.name(),
+                        rules.describe(),
+                        nodes.join(","),
+                        ended.join(",")
+                    );
+                } else {
+                    println!("perft of {} under {}", board.name(), rules.describe());
+                    println!("{:>5} {:>20} {:>20}", "depth", "nodes", "games ended");
+                    for d in 0..=depth {
+                        println!("{d:>5} {:>20} {:>20}", p.nodes[d], p.ended[d]);
+                    }
+                    let total: u128 = p.nodes.iter().sum();
+                    println!(
+                        "{total} nodes in {secs:.3} s ({:.0} nodes/s)",
+                        total as f64 / secs.max(1e-9)
+                    );
+                }
+                return Ok(());
+            }
+            let n = games::count_games(&board, &rules, progress);
+            let secs = start.elapsed().as_secs_f64();
+            let rate = n as f64 / secs.max(1e-9);
+            if json {
+                println!(
+                    "{{\"board\":\"{}\",\"rules\":\"{}\",\"games\":\"{n}\",\"seconds\":{secs:.3},\"games_per_second\":{rate:.0}}}",
+                    board.name(),
+                    rules.describe()
+                );
+            } else {
+                println!("games of {} under {}: {n}", board.name(), rules.describe());
+                println!("({secs:.3} s, {rate:.0} games/s)");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn show_board(board: &Board) {
+    println!(
+        "{}: {} points, {} edges",
+        board.name(),
+        board.len(),
+        board.edges().len()
+    );
+    let empty = gosolve::position::Position::EMPTY;
+    print!("{}", diagram::render(board, &empty, 0));
+    for p in 0..board.len() as u8 {
+        let nbrs: Vec<String> = gosolve::types::bits(board.neighbours(p))
+            .map(|q| board.point_name(q))
+            .collect();
+        println!("{:>4}: {}", board.point_name(p), nbrs.join(" "));
+    }
+}

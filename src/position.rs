@@ -1,0 +1,162 @@
+//! A history-free colouring as two bitboards, with placing and area scoring.
+//!
+//! Bit `p` of `black` (`white`) is set when point `p` holds a black (white)
+//! stone. Groups are found by flood fill over the board's neighbour masks;
+//! nothing here allocates.
+
+use crate::board::Board;
+use crate::types::Color;
+
+/// A colouring of the board: Black's and White's stones.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Position {
+    /// Black stones.
+    pub black: u64,
+    /// White stones.
+    pub white: u64,
+}
+
+/// The result of placing a stone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Placed {
+    /// The colouring after captures and suicide.
+    pub position: Position,
+    /// Opponent stones removed.
+    pub captured: u32,
+    /// The mover's own stones removed (suicide, the placed stone included).
+    pub suicided: u32,
+}
+
+/// The group of `seed` inside `within`: every point of `within` connected to
+/// `seed` through points of `within`.
+#[inline]
+pub fn flood(board: &Board, seed: u64, within: u64) -> u64 {
+    let mut group = seed & within;
+    let mut frontier = group;
+    while frontier != 0 {
+        frontier = board.spread(frontier) & within & !group;
+        group |= frontier;
+    }
+    group
+}
+
+impl Position {
+    /// The empty board.
+    pub const EMPTY: Position = Position { black: 0, white: 0 };
+
+    /// The stones of one colour.
+    #[inline]
+    pub fn stones(&self, c: Color) -> u64 {
+        match c {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    #[inline]
+    fn stones_mut(&mut self, c: Color) -> &mut u64 {
+        match c {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+
+    /// Every occupied point.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.black | self.white
+    }
+
+    /// Every empty point of `board`.
+    #[inline]
+    pub fn empty(&self, board: &Board) -> u64 {
+        board.mask() & !self.occupied()
+    }
+
+    /// The colour on point `p`, or `None` if it is empty.
+    pub fn at(&self, p: u8) -> Option<Color> {
+        if self.black >> p & 1 == 1 {
+            Some(Color::Black)
+        } else if self.white >> p & 1 == 1 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// Places a stone of colour `c` on the empty point `p`: colour it, clear
+    /// the opponent's groups without liberty, then clear `c`'s. Groups that
+    /// meet `immortal` are never cleared (the `koh` border stones).
+    #[inline]
+    pub fn place(&self, board: &Board, p: u8, c: Color, immortal: u64) -> Placed {
+        debug_assert!(
+            self.occupied() >> p & 1 == 0,
+            "placing on an occupied point"
+        );
+        let bit = 1u64 << p;
+        let mut pos = *self;
+        *pos.stones_mut(c) |= bit;
+        let opp = pos.stones(c.opp());
+        let mut empty = pos.empty(board);
+
+        // Only opponent groups next to `p` can lose their last liberty.
+        let mut captured_set = 0u64;
+        let mut todo = board.neighbours(p) & opp;
+        while todo != 0 {
+            let seed = todo & todo.wrapping_neg();
+            let group = flood(board, seed, opp);
+            todo &= !group;
+            if group & immortal == 0 && board.spread(group) & empty == 0 {
+                captured_set |= group;
+            }
+        }
+        if captured_set != 0 {
+            *pos.stones_mut(c.opp()) &= !captured_set;
+            empty |= captured_set;
+        }
+
+        // Only the group holding `p` can be left without a liberty.
+        let own = pos.stones(c);
+        let group = flood(board, bit, own);
+        let mut suicided = 0;
+        if group & immortal == 0 && board.spread(group) & empty == 0 {
+            *pos.stones_mut(c) &= !group;
+            suicided = group.count_ones();
+        }
+        Placed {
+            position: pos,
+            captured: captured_set.count_ones(),
+            suicided,
+        }
+    }
+
+    /// True when every group not meeting `immortal` reaches an empty point.
+    pub fn is_legal(&self, board: &Board, immortal: u64) -> bool {
+        let empty = self.empty(board);
+        let libs = board.spread(empty);
+        [self.black, self.white].into_iter().all(|stones| {
+            let alive = flood(board, (libs | immortal) & stones, stones);
+            alive == stones
+        })
+    }
+
+    /// Area scores `(black, white)`: stones plus empty points that reach
+    /// only that colour.
+    pub fn area(&self, board: &Board) -> (u32, u32) {
+        let empty = self.empty(board);
+        let near_black = flood(board, board.spread(self.black) & empty, empty);
+        let near_white = flood(board, board.spread(self.white) & empty, empty);
+        (
+            self.black.count_ones() + (near_black & !near_white).count_ones(),
+            self.white.count_ones() + (near_white & !near_black).count_ones(),
+        )
+    }
+
+    /// Empty points that reach neither colour (they count for both players
+    /// under `ggg` scoring).
+    pub fn untouched(&self, board: &Board) -> u32 {
+        let empty = self.empty(board);
+        let near = flood(board, board.spread(self.occupied()) & empty, empty);
+        (empty & !near).count_ones()
+    }
+}

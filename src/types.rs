@@ -1,0 +1,66 @@
+//! The small `Copy` vocabulary: colours and moves.
+
+use std::fmt;
+
+/// A player, and the colour of that player's stones.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    /// Moves first on an empty board; maximises the value.
+    Black,
+    /// Minimises the value.
+    White,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub fn opp(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White: an index into per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case name, as used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A turn: pass, or a stone on a point (an index below 64).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Move {
+    /// Pass (in `conway-replacement` and `koh`: give back one prisoner).
+    Pass,
+    /// Place a stone of the mover's colour on this point.
+    Place(u8),
+}
+
+/// Iterates the set bits of a point set, lowest first.
+#[inline]
+pub fn bits(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let p = set.trailing_zeros() as u8;
+            set &= set - 1;
+            Some(p)
+        }
+    })
+}

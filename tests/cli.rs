@@ -1,0 +1,99 @@
+//! The command line as a user meets it: results on stdout, clear errors on
+//! stderr with a non-zero exit.
+
+use std::process::Command;
+
+fn gosolve(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let (ok, _, err) = gosolve(args);
+    assert!(!ok, "{args:?} should fail");
+    assert!(err.contains(needle), "{args:?}: `{err}` lacks `{needle}`");
+}
+
+#[test]
+fn count_and_games_print_exact_figures() {
+    let (ok, out, _) = gosolve(&["count", "3x3"]);
+    assert!(ok);
+    assert!(out.contains("legal positions of 3x3: 12675"), "{out}");
+    let (ok, out, _) = gosolve(&["count", "petersen", "--method", "brute", "--json"]);
+    assert!(ok);
+    assert!(out.contains("\"legal_positions\":\"46015\""), "{out}");
+    let (ok, out, _) = gosolve(&["games", "1x3"]);
+    assert!(ok);
+    assert!(out.contains(": 907"), "{out}");
+    let (ok, out, _) = gosolve(&["games", "2x2", "--depth", "2", "--json"]);
+    assert!(ok);
+    assert!(out.contains("\"nodes\":[\"1\",\"5\",\"21\"]"), "{out}");
+}
+
+#[test]
+fn bad_boards_are_rejected_clearly() {
+    fails_with(&["count", "hexagon"], "unknown board `hexagon`");
+    fails_with(&["count", "9x9"], "81 points; at most 64");
+    fails_with(&["count", "complete:70"], "at most 64");
+    fails_with(&["count", "file:/no/such/file"], "cannot read board file");
+    let dir = std::env::temp_dir().join(format!("gosolve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lp = dir.join("loop.txt");
+    std::fs::write(&lp, "0 1\n1 1\n").unwrap();
+    fails_with(
+        &["count", &format!("file:{}", lp.display())],
+        "line 2: self-loop",
+    );
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# ring\n0 1\n1 2 3\n").unwrap();
+    fails_with(&["count", &format!("file:{}", bad.display())], "line 3:");
+    let ring = dir.join("ring.txt");
+    std::fs::write(&ring, "points 4\n0 1\n1 2\n2 3\n3 0\n").unwrap();
+    let (ok, out, _) = gosolve(&["count", &format!("file:{}", ring.display())]);
+    assert!(ok);
+    // The 4-cycle: the same count as cycle:4.
+    let (_, want, _) = gosolve(&["count", "cycle:4"]);
+    assert_eq!(
+        out.lines().next().unwrap().rsplit(' ').next(),
+        want.lines().next().unwrap().rsplit(' ').next()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_options_are_rejected_clearly() {
+    fails_with(
+        &["games", "1x3", "--rules", "japanese"],
+        "unknown ruleset `japanese`",
+    );
+    fails_with(&["games", "1x3", "--komi", "0.3"], "bad komi");
+    fails_with(
+        &["games", "1x3", "--rules", "conway", "--komi", "1"],
+        "komi does not apply",
+    );
+    fails_with(&["games", "1x3", "--start", "XO"], "the board `1x3` has 3");
+    fails_with(&["games", "1x3", "--start", "XO."], "no liberty");
+    fails_with(
+        &["games", "1x3", "--rules", "koh", "--superko", "situational"],
+        "no superko option",
+    );
+    fails_with(&["--threads", "0", "count", "2x2"], "at least 1");
+}
+
+#[test]
+fn board_shows_coordinates() {
+    let (ok, out, _) = gosolve(&["board", "2x3"]);
+    assert!(ok);
+    assert!(
+        out.starts_with("2x3: 6 points, 7 edges\n2 . . .\n1 . . .\n  A B C\n"),
+        "{out}"
+    );
+    assert!(out.contains("  B1: A1 C1 B2"), "{out}");
+}

@@ -1,0 +1,45 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+pub mod naive;
+
+use gosolve::board::Board;
+use gosolve::position::Position;
+
+/// The naive graph of a board, from its edge list.
+pub fn naive_graph(board: &Board) -> naive::Graph {
+    let edges: Vec<(usize, usize)> = board
+        .edges()
+        .into_iter()
+        .map(|(a, b)| (a as usize, b as usize))
+        .collect();
+    naive::Graph::from_edges(board.len(), &edges)
+}
+
+/// A naive colouring as an engine position.
+pub fn to_position(col: &[u8]) -> Position {
+    let mut p = Position::EMPTY;
+    for (i, &c) in col.iter().enumerate() {
+        match c {
+            naive::BLACK => p.black |= 1 << i,
+            naive::WHITE => p.white |= 1 << i,
+            _ => {}
+        }
+    }
+    p
+}
+
+/// An engine position as a naive colouring.
+pub fn to_colouring(p: &Position, n: usize) -> Vec<u8> {
+    (0..n)
+        .map(|i| {
+            if p.black >> i & 1 == 1 {
+                naive::BLACK
+            } else if p.white >> i & 1 == 1 {
+                naive::WHITE
+            } else {
+                naive::EMPTY
+            }
+        })
+        .collect()
+}

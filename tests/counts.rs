@@ -1,0 +1,179 @@
+//! Exact counts: legal positions and games, against the published table and
+//! against the naive implementation.
+
+mod common;
+
+use common::naive;
+use gosolve::board::Board;
+use gosolve::count::{count_brute, count_frontier};
+use gosolve::games::{count_games, perft};
+use gosolve::published::{Kind, figures};
+use gosolve::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
+
+/// Every published legal-position count within reach is reproduced by the
+/// frontier method, and by brute force up to 16 points.
+#[test]
+fn legal_positions_match_published() {
+    let mut checked = 0;
+    for f in figures().into_iter().filter(|f| f.kind == Kind::Legal) {
+        let board = Board::parse(&f.board).unwrap();
+        let n = count_frontier(&board).unwrap();
+        assert_eq!(n as i128, f.figure, "{} (frontier)", f.board);
+        if board.len() <= 16 {
+            assert_eq!(count_brute(&board) as i128, f.figure, "{} (brute)", f.board);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 28, "only {checked} figures checked");
+}
+
+/// The naive rules code counts the same legal positions on small graphs.
+#[test]
+fn legal_positions_match_naive() {
+    for spec in [
+        "1x6",
+        "2x3",
+        "3x3",
+        "cycle:6",
+        "complete:5",
+        "star:5",
+        "petersen",
+        "torus:3x3",
+        "cube:3",
+    ] {
+        let board = Board::parse(spec).unwrap();
+        let g = common::naive_graph(&board);
+        let naive = g.all_colourings().iter().filter(|c| g.is_legal(c)).count() as u128;
+        assert_eq!(count_frontier(&board), Some(naive), "{spec}");
+        assert_eq!(count_brute(&board), naive, "{spec}");
+    }
+}
+
+/// Counts on larger graphs where the two engine methods check each other.
+#[test]
+fn frontier_and_brute_agree_on_larger_graphs() {
+    for spec in [
+        "cube:4",
+        "torus:4x4",
+        "petersen",
+        "4x4",
+        "complete:8",
+        "star:12",
+        "cycle:16",
+    ] {
+        let board = Board::parse(spec).unwrap();
+        assert_eq!(count_frontier(&board), Some(count_brute(&board)), "{spec}");
+    }
+    // The 4-cube and the 4x4 torus are the same graph.
+    let cube = count_frontier(&Board::parse("cube:4").unwrap());
+    assert_eq!(cube, count_frontier(&Board::parse("torus:4x4").unwrap()));
+    // Complete graphs: with an empty point every stone has a liberty.
+    assert_eq!(
+        count_brute(&Board::parse("complete:9").unwrap()),
+        3u128.pow(9) - 2u128.pow(9)
+    );
+}
+
+/// Game counts that finish in test time.
+#[test]
+fn games_match_published_small() {
+    for f in figures().into_iter().filter(|f| f.kind == Kind::Games) {
+        if !["1x1", "1x2", "1x3"].contains(&f.board.as_str()) {
+            continue;
+        }
+        let board = Board::parse(&f.board).unwrap();
+        let rules = Rules::new(Ruleset::TrompTaylor);
+        assert_eq!(
+            count_games(&board, &rules, false) as i128,
+            f.figure,
+            "{}",
+            f.board
+        );
+    }
+}
+
+fn rules_for(board: &Board, ruleset: Ruleset, superko: Option<Superko>, suicide: Suicide) -> Rules {
+    let opts = RuleOptions {
+        superko,
+        suicide: Some(suicide),
+        ..Default::default()
+    };
+    Rules::build(ruleset, &opts, board).unwrap()
+}
+
+/// Every ruleset and option: the engine's game tree has the same number of
+/// nodes at every depth as the naive one, and the same number of games.
+#[test]
+fn perft_matches_naive_for_every_ruleset() {
+    let cases: &[(&str, usize)] = &[
+        ("1x3", 30),
+        ("2x2", 7),
+        ("cycle:3", 30),
+        ("star:3", 7),
+        ("1x5", 6),
+    ];
+    for &(spec, depth) in cases {
+        let board = Board::parse(spec).unwrap();
+        let g = common::naive_graph(&board);
+        for &ruleset in Ruleset::ALL {
+            let superkos: &[Option<Superko>] = match ruleset {
+                Ruleset::Koh => &[None],
+                r if r.has_score() => &[
+                    Some(Superko::Positional),
+                    Some(Superko::Situational),
+                    Some(Superko::None),
+                ],
+                _ => &[Some(Superko::Positional), Some(Superko::Situational)],
+            };
+            let suicides: &[Suicide] = if ruleset == Ruleset::Koh {
+                &[Suicide::Forbidden]
+            } else {
+                &[Suicide::Allowed, Suicide::Forbidden]
+            };
+            for &superko in superkos {
+                for &suicide in suicides {
+                    let rules = rules_for(&board, ruleset, superko, suicide);
+                    let nr = naive::NaiveRules {
+                        ruleset,
+                        superko: rules.superko,
+                        suicide,
+                    };
+                    let start = naive::State::start(
+                        vec![0; board.len()],
+                        naive::BLACK,
+                        vec![false; board.len()],
+                    );
+                    // Passes that spend prisoners make long games: keep the naive tree small.
+                    let depth = if ruleset == Ruleset::ConwayReplacement {
+                        depth.min(12)
+                    } else {
+                        depth
+                    };
+                    let want = naive::perft(&g, &nr, &start, depth);
+                    let got = perft(&board, &rules, depth);
+                    assert_eq!(got.nodes, want, "{spec} {}", rules.describe());
+                    if (spec == "1x3" || spec == "cycle:3") && ruleset != Ruleset::ConwayReplacement
+                    {
+                        assert_eq!(
+                            count_games(&board, &rules, false),
+                            naive::games(&g, &nr, &start),
+                            "{spec} {}",
+                            rules.describe()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Hand-checked perft of the empty 2x2 board (positional superko, suicide allowed).
+#[test]
+fn perft_2x2_first_depths() {
+    let board = Board::parse("2x2").unwrap();
+    let p = perft(&board, &Rules::new(Ruleset::TrompTaylor), 2);
+    // Depth 1: pass or any of 4 points. Depth 2: after a pass, White passes or
+    // plays 4 points; after a black stone, White passes or plays 3 points.
+    assert_eq!(p.nodes, vec![1, 5, 5 + 4 * 4]);
+    assert_eq!(p.ended, vec![0, 0, 1]);
+}

@@ -67,5 +67,18 @@ fn counts(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, placing, move_generation, counts);
+fn solving(c: &mut Criterion) {
+    use gosolve::solver::{Config, Shared, solve};
+    let board = Board::parse("2x3").unwrap();
+    let rules = Rules::new(Ruleset::TrompTaylor);
+    let config = Config {
+        tt_mb: 16,
+        ..Config::default()
+    };
+    c.bench_function("solve 2x3 (16 MB table)", |b| {
+        b.iter(|| solve(&Shared::new(black_box(&board), &rules, config), &|_, _| {}).value)
+    });
+}
+
+criterion_group!(benches, placing, move_generation, counts, solving);
 criterion_main!(benches);

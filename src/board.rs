@@ -103,7 +103,8 @@ pub struct Board {
     not_last_col: u64,
 }
 
-fn mask_of(len: usize) -> u64 {
+/// The set of the first `len` points.
+pub fn mask_of(len: usize) -> u64 {
     if len == 64 {
         u64::MAX
     } else {

@@ -303,6 +303,38 @@ impl<'a> Game<'a> {
         (!forbidden).then_some((placed, bit))
     }
 
+    /// For a placing that [`Game::try_play`] refused: the index in the
+    /// history of the state it would have repeated, if superko (or, under
+    /// `--superko none`, basic ko) was the reason. Slow; for the rare refusals.
+    pub fn superko_hit(&self, p: u8) -> Option<usize> {
+        if self.rules.ruleset == Ruleset::Koh || self.candidates() >> p & 1 == 0 {
+            return None;
+        }
+        let placed = self
+            .s
+            .pos
+            .place(self.board, p, self.s.to_move, self.rules.setup.immortal);
+        if placed.suicided > 0 && self.rules.suicide == Suicide::Forbidden {
+            return None;
+        }
+        if self.rules.superko == Superko::None {
+            let n = self.history.len();
+            return (n >= 2 && self.history[n - 2].pos == placed.position).then(|| n - 2);
+        }
+        let key = self.key(placed.position, self.s.to_move.opp());
+        self.history.iter().position(|k| *k == key)
+    }
+
+    /// Under `--superko none`, after a turn that repeated a state: the index
+    /// of the earlier occurrence.
+    pub fn repetition_index(&self) -> Option<usize> {
+        if !self.s.repeated {
+            return None;
+        }
+        let (last, earlier) = self.history.split_last()?;
+        earlier.iter().position(|k| k == last)
+    }
+
     /// True when `mv` is legal now (false once the game is over).
     pub fn is_legal(&self, mv: Move) -> bool {
         if self.is_over_by_rule() {

@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+pub mod benson;
 pub mod board;
 pub mod count;
 pub mod diagram;
@@ -29,5 +30,8 @@ pub mod game;
 pub mod games;
 pub mod position;
 pub mod published;
+pub mod report;
 pub mod rules;
+pub mod solver;
+pub mod tt;
 pub mod types;

@@ -5,7 +5,9 @@ use gosolve::board::Board;
 use gosolve::count;
 use gosolve::diagram;
 use gosolve::games;
+use gosolve::report;
 use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::solver;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -41,6 +43,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Solve a board exactly: its value, every first move's value, a principal variation.
+    Solve {
+        /// The board.
+        board: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a fixed set of boards and print nodes, seconds and nodes/second.
+    Bench {
+        #[command(flatten)]
+        search: SearchArgs,
+    },
     /// Count complete games, or with --depth the game-tree nodes per depth (perft).
     Games {
         /// The board.
@@ -64,6 +83,30 @@ enum CountMethod {
     Frontier,
     /// Every set of empty points, components coloured independently.
     Brute,
+}
+
+/// Search options.
+#[derive(Args)]
+struct SearchArgs {
+    /// Transposition table size in megabytes (0: none).
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// Do not use the board's symmetries.
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Try placings before pass (default: pass first).
+    #[arg(long)]
+    moves_first: bool,
+}
+
+impl SearchArgs {
+    fn config(&self) -> solver::Config {
+        solver::Config {
+            tt_mb: self.tt_mb,
+            symmetry: !self.no_symmetry,
+            pass_first: !self.moves_first,
+        }
+    }
 }
 
 /// The ruleset and its options, shared by every command that plays.
@@ -161,6 +204,25 @@ fn run(command: Command) -> Result<(), String> {
                 println!("legal positions of {}: {n}", board.name());
                 println!("({used} method, {secs:.3} s)");
             }
+        }
+        Command::Solve {
+            board,
+            rules,
+            search,
+            json,
+        } => {
+            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let rules = rules.build(&board)?;
+            let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let r = report::run_solve(&board, &rules, search.config(), progress);
+            if json {
+                println!("{}", report::json(&r));
+            } else {
+                print!("{}", report::text(&r));
+            }
+        }
+        Command::Bench { search } => {
+            print!("{}", report::bench(search.config()));
         }
         Command::Games {
             board,

@@ -97,3 +97,26 @@ fn board_shows_coordinates() {
     );
     assert!(out.contains("  B1: A1 C1 B2"), "{out}");
 }
+
+#[test]
+fn solve_prints_value_moves_and_variation() {
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8"]);
+    assert!(ok);
+    assert!(out.contains("value: +1 (Black wins by 1)"), "{out}");
+    assert!(out.contains("+1: A1 B1 A2 B2"), "{out}");
+    assert!(out.contains("-1: pass"), "{out}");
+    assert!(out.contains("principal variation"), "{out}");
+    let (ok, out, _) = gosolve(&["solve", "1x3", "--json", "--tt-mb", "8"]);
+    assert!(ok);
+    assert!(
+        out.contains("\"value\":3,") && out.contains("\"moves\":[\"B1\"]"),
+        "{out}"
+    );
+    let (ok, out, _) = gosolve(&["solve", "1x1", "--rules", "conway", "--tt-mb", "8"]);
+    assert!(ok);
+    assert!(out.contains("value: White wins"), "{out}");
+    fails_with(
+        &["solve", "2x2", "--rules", "conway", "--superko", "none"],
+        "no ties",
+    );
+}

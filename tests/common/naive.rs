@@ -295,3 +295,58 @@ pub fn games(g: &Graph, r: &NaiveRules, s: &State) -> u128 {
         kids.iter().map(|(_, c)| games(g, r, c)).sum()
     }
 }
+
+/// Plain alpha-beta over the full history (no table, no symmetry, pass
+/// first): the value from Black's side, in half points for scored rulesets
+/// (Black − White − komi), ±1 for normal play.
+pub fn value(
+    g: &Graph,
+    r: &NaiveRules,
+    s: &State,
+    komi_half: i32,
+    mut alpha: i32,
+    mut beta: i32,
+) -> i32 {
+    let kids = s.children(g, r);
+    if kids.is_empty() {
+        return match s.result(g, r, komi_half) {
+            Ok(v) => v,
+            Err(winner) => {
+                if winner == BLACK {
+                    1
+                } else {
+                    -1
+                }
+            }
+        };
+    }
+    if s.to_move == BLACK {
+        let mut best = i32::MIN;
+        for (_, c) in &kids {
+            best = best.max(value(g, r, c, komi_half, alpha, beta));
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    } else {
+        let mut best = i32::MAX;
+        for (_, c) in &kids {
+            best = best.min(value(g, r, c, komi_half, alpha, beta));
+            beta = beta.min(best);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Every legal first move with its exact value (Black's side).
+pub fn root_values(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32) -> Vec<(Turn, i32)> {
+    s.children(g, r)
+        .into_iter()
+        .map(|(t, c)| (t, value(g, r, &c, komi_half, i32::MIN, i32::MAX)))
+        .collect()
+}

@@ -1,0 +1,133 @@
+//! Benson's unconditional life, and the score bounds it gives.
+//!
+//! A set of chains of one colour is *pass-alive* when the opponent cannot
+//! capture any of them even if their owner passes every turn (Benson 1976):
+//! start from every chain and every region enclosed by that colour; repeatedly
+//! drop chains with fewer than two *healthy* regions (regions all of whose
+//! empty points are liberties of the chain) and regions that touch a dropped
+//! chain.
+//!
+//! The bound: a pass-alive stone stays to the end, and an empty point whose
+//! every neighbour is a pass-alive stone of the same colour stays that
+//! colour's territory (an opponent stone there has no liberty and captures
+//! nothing, so it is refused or removes itself). Passing forever, the owner
+//! keeps them: they bound the final area score, whatever the history.
+
+use crate::board::Board;
+use crate::position::{Position, flood};
+use crate::types::Color;
+
+/// The pass-alive stones of colour `c`.
+pub fn pass_alive(board: &Board, pos: &Position, c: Color) -> u64 {
+    let own = pos.stones(c);
+    if own == 0 {
+        return 0;
+    }
+    let empty = pos.empty(board);
+    let other = board.mask() & !own;
+    // Chains and regions as masks (at most 64 of each).
+    let mut chains = [0u64; 64];
+    let mut nc = 0;
+    let mut todo = own;
+    while todo != 0 {
+        let g = flood(board, todo & todo.wrapping_neg(), own);
+        todo &= !g;
+        chains[nc] = g;
+        nc += 1;
+    }
+    let mut regions = [0u64; 64];
+    let mut nr = 0;
+    let mut todo = other;
+    while todo != 0 {
+        let r = flood(board, todo & todo.wrapping_neg(), other);
+        todo &= !r;
+        regions[nr] = r;
+        nr += 1;
+    }
+    let mut chain_alive = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
+    let mut region_alive = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
+    loop {
+        let mut changed = false;
+        // Drop chains with fewer than two healthy regions.
+        for (i, &chain) in chains[..nc].iter().enumerate() {
+            if chain_alive >> i & 1 == 0 {
+                continue;
+            }
+            let libs = board.spread(chain) & empty;
+            let healthy = (0..nr)
+                .filter(|&j| {
+                    region_alive >> j & 1 == 1
+                        && regions[j] & empty & !libs == 0
+                        && regions[j] & empty != 0
+                })
+                .filter(|&j| board.spread(regions[j]) & chain != 0)
+                .count();
+            if healthy < 2 {
+                chain_alive &= !(1 << i);
+                changed = true;
+            }
+        }
+        // Drop regions that touch a dropped chain.
+        let dead_stones: u64 = (0..nc)
+            .filter(|&i| chain_alive >> i & 1 == 0)
+            .fold(0, |m, i| m | chains[i]);
+        for (j, &region) in regions[..nr].iter().enumerate() {
+            if region_alive >> j & 1 == 1 && board.spread(region) & dead_stones != 0 {
+                region_alive &= !(1 << j);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (0..nc)
+        .filter(|&i| chain_alive >> i & 1 == 1)
+        .fold(0, |m, i| m | chains[i])
+}
+
+/// Points `c` keeps whatever happens: its pass-alive stones and the empty
+/// points all of whose neighbours are among them.
+pub fn secure(board: &Board, pos: &Position, c: Color) -> u64 {
+    let alive = pass_alive(board, pos, c);
+    if alive == 0 {
+        return 0;
+    }
+    let mut eyes = 0;
+    for p in crate::types::bits(pos.empty(board)) {
+        let n = board.neighbours(p);
+        if n != 0 && n & !alive == 0 {
+            eyes |= 1 << p;
+        }
+    }
+    alive | eyes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagram;
+
+    fn secure_of(spec: &str, d: &str, c: Color) -> u32 {
+        let b = Board::parse(spec).unwrap();
+        let p = diagram::parse(&b, d).unwrap().position;
+        secure(&b, &p, c).count_ones()
+    }
+
+    #[test]
+    fn two_eyes_live_one_does_not() {
+        // Two one-point eyes in the corners of 3x3.
+        assert_eq!(secure_of("3x3", ".XX/XXX/XX.", Color::Black), 9);
+        // One eye: not alive.
+        assert_eq!(secure_of("3x3", ".XX/XXX/XXX", Color::Black), 0);
+        // A line with two eyes.
+        // Two chains sharing the middle eye: each has two healthy regions.
+        assert_eq!(secure_of("1x5", ".X.X.", Color::Black), 5);
+        assert_eq!(secure_of("1x3", ".X.", Color::Black), 3);
+        // White stones inside: the region is not healthy if an empty point is no liberty.
+        assert_eq!(secure_of("1x5", ".XXX.", Color::Black), 5);
+        assert_eq!(secure_of("2x3", "X.X/XXX", Color::Black), 0);
+        assert_eq!(secure_of("2x4", "X.X./XXXX", Color::Black), 8);
+        assert_eq!(secure_of("2x4", "X.XO/XXXX", Color::Black), 0);
+    }
+}

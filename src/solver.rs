@@ -1,0 +1,875 @@
+//! The exact solver: negamax alpha-beta over the full game history, the
+//! exact value found by zero-width searches that bisect the value range,
+//! a transposition table that is sound under superko, symmetry reduction,
+//! and the root moves searched in parallel.
+//!
+//! # Values
+//!
+//! Half points from the mover's side inside the search; Black − White −
+//! komi at the interface. Normal-play rulesets score +1 for the winner.
+//!
+//! # Why the table is sound under superko
+//!
+//! The value of a node N (at history index d) depends on the history before
+//! it only through the superko tests (and, under `--superko none`, the
+//! repetition ties) that the search below N performs against the states
+//! H[0..d). The search result is a bound proved by a strategy of one player,
+//! the bound's *owner* (the mover for a lower bound, the opponent for an
+//! upper bound): the owner's chosen moves and every reply of the other side.
+//! Under another history H' that reaches the same state, the same strategy
+//! still proves the bound when
+//!
+//! 1. no reply of the other side was refused because of H[0..d) (under H'
+//!    it might be legal and the strategy would not answer it) — tracked as
+//!    `dep`, the smallest history index any such refusal referred to; a
+//!    bound is stored only when `dep ≥ d`;
+//! 2. no state the owner's moves produce is in H'[0..d') (under H' that
+//!    move would be refused) — each bound carries a [`Summary`] of the
+//!    produced states (stones common to all, stone-count range), and a
+//!    stored bound is used only when no state of the current path before N
+//!    may be one of them.
+//!
+//! Replies refused under H' but not under H only remove branches the owner
+//! had answered, and passes are never refused. Under `--superko none` a
+//! repeated state ends the game as a tie, which changes values both ways,
+//! so there the summary covers the states of both sides, each repetition tie
+//! counts in `dep`, and the colouring before the last turn (basic ko) is
+//! part of the key. Under `koh` nothing repeats and the key (with the points
+//! played) decides everything.
+//!
+//! Symmetry: an entry is stored in the canonical frame (the least image of
+//! the key under the board's symmetries that fix the start position) and
+//! its summaries and best move are mapped back on use.
+
+use crate::benson;
+use crate::board::{Automorphism, Board};
+use crate::game::{Game, Key as HistKey};
+use crate::position::Position;
+use crate::rules::{PassRule, Rules, Ruleset, Superko};
+use crate::tt::{Bound, Entry, Key, NEEDS, Summary, Table};
+use crate::types::{Color, Move, bits};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Search options.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Transposition table size in megabytes (0: no table).
+    pub tt_mb: usize,
+    /// Use the board's symmetries in the table and at the root.
+    pub symmetry: bool,
+    /// Try pass before placings (Tromp's ordering).
+    pub pass_first: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            tt_mb: 256,
+            symmetry: true,
+            pass_first: true,
+        }
+    }
+}
+
+/// A bound's proof facts (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+struct Proof {
+    summary: Summary,
+    /// Smallest history index the bound depends on beyond `need` (`u32::MAX`: none).
+    dep: u32,
+    /// History entries (index, state) the bound requires to be there.
+    need: [(u32, HistKey); NEEDS],
+    needs: u8,
+}
+
+const CLEAN: Proof = Proof {
+    summary: Summary::NONE,
+    dep: u32::MAX,
+    need: [(
+        0,
+        HistKey {
+            pos: Position::EMPTY,
+            to_move: 0,
+        },
+    ); NEEDS],
+    needs: 0,
+};
+
+impl Proof {
+    /// Records that the bound relies on history entry `i` being `k`.
+    #[inline]
+    fn require(&mut self, i: u32, k: HistKey) {
+        if self.need[..self.needs as usize]
+            .iter()
+            .any(|&(j, _)| j == i)
+        {
+            return;
+        }
+        if (self.needs as usize) < NEEDS {
+            self.need[self.needs as usize] = (i, k);
+            self.needs += 1;
+        } else {
+            self.dep = self.dep.min(i);
+        }
+    }
+
+    #[inline]
+    fn merge(&mut self, o: &Proof) {
+        self.summary.merge(&o.summary);
+        self.dep = self.dep.min(o.dep);
+        for &(i, k) in &o.need[..o.needs as usize] {
+            self.require(i, k);
+        }
+    }
+}
+
+/// A search result: `v` with the fail-soft contract of [`Search::search`],
+/// and the proofs of the lower and upper bound it implies.
+#[derive(Clone, Copy, Debug)]
+struct Res {
+    v: i32,
+    lo: Proof,
+    hi: Proof,
+}
+
+/// The symmetries, with byte tables to map point sets fast.
+struct Syms {
+    perms: Vec<Automorphism>,
+    /// `fwd[s][k][b]`: image under symmetry s of byte k of a set with value b.
+    fwd: Vec<Vec<[u64; 256]>>,
+    inverse: Vec<usize>,
+}
+
+impl Syms {
+    fn new(perms: Vec<Automorphism>, n: usize) -> Syms {
+        let fwd = perms
+            .iter()
+            .map(|a| {
+                (0..8)
+                    .map(|k| {
+                        let mut t = [0u64; 256];
+                        for (b, slot) in t.iter_mut().enumerate() {
+                            *slot = a.set(((b as u64) << (8 * k)) & crate::board::mask_of(n));
+                        }
+                        t
+                    })
+                    .collect()
+            })
+            .collect();
+        let inverse = perms
+            .iter()
+            .map(|a| {
+                perms
+                    .iter()
+                    .position(|b| (0..n as u8).all(|p| b.point(a.point(p)) == p))
+                    .expect("a group")
+            })
+            .collect();
+        Syms {
+            perms,
+            fwd,
+            inverse,
+        }
+    }
+
+    #[inline]
+    fn map(&self, s: usize, set: u64) -> u64 {
+        if s == 0 {
+            return set;
+        }
+        let t = &self.fwd[s];
+        let mut out = 0;
+        let mut rest = set;
+        let mut k = 0;
+        while rest != 0 {
+            out |= t[k][(rest & 255) as usize];
+            rest >>= 8;
+            k += 1;
+        }
+        out
+    }
+
+    fn map_pos(&self, s: usize, p: Position) -> Position {
+        Position {
+            black: self.map(s, p.black),
+            white: self.map(s, p.white),
+        }
+    }
+}
+
+/// What the threads share: the board, rules, symmetries and the table.
+pub struct Shared<'a> {
+    board: &'a Board,
+    rules: Rules,
+    syms: Syms,
+    table: Option<Table>,
+    config: Config,
+    range: i32,
+    nodes: AtomicU64,
+}
+
+fn code(m: Move) -> u8 {
+    match m {
+        Move::Pass => 0,
+        Move::Place(p) => p + 1,
+    }
+}
+
+fn decode(c: u8) -> Move {
+    if c == 0 {
+        Move::Pass
+    } else {
+        Move::Place(c - 1)
+    }
+}
+
+/// The value of a finished game from the mover's side (scored in half points, normal play ±1).
+fn mover_value(g: &Game) -> i32 {
+    let black = match g.outcome() {
+        Some(crate::game::Outcome::Score(s)) => s,
+        Some(crate::game::Outcome::Win(c)) => {
+            if c == Color::Black {
+                1
+            } else {
+                -1
+            }
+        }
+        None => unreachable!("mover_value of a game in progress"),
+    };
+    if g.to_move() == Color::Black {
+        black
+    } else {
+        -black
+    }
+}
+
+impl<'a> Shared<'a> {
+    /// Prepares a solve of `board` under `rules`.
+    pub fn new(board: &'a Board, rules: &Rules, config: Config) -> Shared<'a> {
+        let perms = if config.symmetry {
+            crate::games::symmetries(board, rules)
+        } else {
+            board.automorphisms(1)
+        };
+        let n = board.len() as i32;
+        let range = match rules.ruleset {
+            r if !r.has_score() => 1,
+            Ruleset::Logical => 4 * n + 4096,
+            _ => 2 * n + rules.komi.0.abs(),
+        };
+        Shared {
+            board,
+            rules: *rules,
+            syms: Syms::new(perms, board.len()),
+            table: (config.tt_mb > 0).then(|| Table::new(config.tt_mb)),
+            config,
+            range,
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// The widest value a game can have (half points, or 1 for normal play).
+    pub fn range(&self) -> i32 {
+        self.range
+    }
+
+    /// Nodes searched by all threads.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The table, if any.
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+
+    /// A fresh game at the start position.
+    pub fn start(&self) -> Game<'a> {
+        Game::new(self.board, &self.rules)
+    }
+
+    /// The symmetries in use (identity first).
+    pub fn symmetries(&self) -> &[Automorphism] {
+        &self.syms.perms
+    }
+}
+
+/// One thread's search.
+pub struct Search<'s, 'a> {
+    sh: &'s Shared<'a>,
+    nodes: u64,
+    static_bounds: bool,
+    /// Debug counters: entries found but unusable, results not stored.
+    pub unusable: u64,
+    /// Results not stored because they depend on the history.
+    pub unstored: u64,
+    all_sides: bool,
+}
+
+impl Drop for Search<'_, '_> {
+    fn drop(&mut self) {
+        if std::env::var_os("GOSOLVE_DEBUG").is_some() {
+            eprintln!(
+                "search: {} nodes, {} unusable entries, {} unstored results",
+                self.nodes, self.unusable, self.unstored
+            );
+        }
+        self.sh.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+    }
+}
+
+impl<'s, 'a> Search<'s, 'a> {
+    /// A search over the shared state.
+    pub fn new(sh: &'s Shared<'a>) -> Self {
+        let all_sides = sh.rules.superko == Superko::None && sh.rules.ruleset != Ruleset::Koh;
+        let static_bounds = matches!(sh.rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
+            && sh.rules.superko != Superko::None;
+        Search {
+            sh,
+            nodes: 0,
+            static_bounds,
+            all_sides,
+            unusable: 0,
+            unstored: 0,
+        }
+    }
+
+    fn key(&self, g: &Game) -> (Key, usize) {
+        let s = g.state();
+        let mut extra = s.to_move as u64 | (s.passes as u64) << 1;
+        // Prisoners decide legality where a pass spends one, and the score under `logical`.
+        if self.sh.rules.ruleset.pass_rule() == PassRule::CostsPrisoner
+            || self.sh.rules.ruleset == Ruleset::Logical
+        {
+            extra |= (s.prisoners[0] as u64) << 8 | (s.prisoners[1] as u64) << 32;
+        }
+        let aux = if self.sh.rules.ruleset == Ruleset::Koh {
+            Position {
+                black: s.played,
+                white: 0,
+            }
+        } else if self.sh.rules.superko == Superko::None {
+            let h = g.history();
+            if h.len() >= 2 {
+                h[h.len() - 2].pos
+            } else {
+                Position::EMPTY
+            }
+        } else {
+            Position::EMPTY
+        };
+        let syms = &self.sh.syms;
+        let mut best = (
+            Key {
+                pos: s.pos,
+                aux,
+                extra,
+            },
+            0,
+        );
+        for i in 1..syms.perms.len() {
+            let k = Key {
+                pos: syms.map_pos(i, s.pos),
+                aux: syms.map_pos(i, aux),
+                extra,
+            };
+            if (k.pos, k.aux) < (best.0.pos, best.0.aux) {
+                best = (k, i);
+            }
+        }
+        best
+    }
+
+    /// Bounds on the value (mover's side) that hold whatever the history:
+    /// each side keeps the points [`benson::secure`] gives it by passing to
+    /// the end (see `benson`). Scored rulesets without prisoners only.
+    fn static_range(&self, g: &Game) -> (i32, i32) {
+        let pos = g.position();
+        let n = self.sh.board.len() as i32;
+        let b = benson::secure(self.sh.board, &pos, Color::Black).count_ones() as i32;
+        let w = benson::secure(self.sh.board, &pos, Color::White).count_ones() as i32;
+        let komi = self.sh.rules.komi.0;
+        let (lo, hi) = (2 * (2 * b - n) - komi, 2 * (n - 2 * w) - komi);
+        if g.to_move() == Color::Black {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        }
+    }
+
+    /// Empty points that would capture: the only liberty of an opponent group.
+    fn capture_points(&self, g: &Game) -> u64 {
+        let pos = g.position();
+        let board = self.sh.board;
+        let opp = pos.stones(g.to_move().opp());
+        let empty = pos.empty(board) & g.candidates();
+        let mut out = 0;
+        let mut todo = opp;
+        while todo != 0 {
+            let grp = crate::position::flood(board, todo & todo.wrapping_neg(), opp);
+            todo &= !grp;
+            let libs = board.spread(grp) & pos.empty(board);
+            if libs.count_ones() == 1 {
+                out |= libs & empty;
+            }
+        }
+        out
+    }
+
+    fn hash(k: &Key) -> u64 {
+        let mut h = k.pos.black.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= k
+            .pos
+            .white
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(17);
+        h ^= k
+            .aux
+            .black
+            .wrapping_mul(0x1656_67B1_9E37_79F9)
+            .rotate_left(31);
+        h ^= k
+            .aux
+            .white
+            .wrapping_mul(0x27D4_EB2F_1656_67C5)
+            .rotate_left(43);
+        h ^= k.extra.wrapping_mul(0x85EB_CA77_C2B2_AE63);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 32)
+    }
+
+    /// The proof of a stored bound on the current path, if it may be used
+    /// there: no state before the current one may be one its owner
+    /// produced, and every state it needs is there.
+    fn usable(&self, g: &Game, s: usize, b: &Bound, d: u32) -> Option<Proof> {
+        let h = g.history();
+        let mut p = Proof { dep: d, ..CLEAN };
+        if h.is_empty() {
+            return Some(p);
+        }
+        let inv = self.sh.syms.inverse[s];
+        let syms = &self.sh.syms;
+        p.summary = Summary {
+            black: syms.map(inv, b.summary.black),
+            white: syms.map(inv, b.summary.white),
+            ..b.summary
+        };
+        let prefix = &h[..h.len() - 1];
+        if prefix.iter().any(|k| p.summary.may_contain(&k.pos)) {
+            return None;
+        }
+        for &(pos, to_move) in &b.need[..b.needs as usize] {
+            let want = HistKey {
+                pos: syms.map_pos(inv, pos),
+                to_move,
+            };
+            let i = prefix.iter().position(|k| *k == want)?;
+            p.require(i as u32, want);
+        }
+        Some(p)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: &Key,
+        hash: u64,
+        s: usize,
+        d: u32,
+        r: &Res,
+        alpha: i32,
+        beta: i32,
+        best: u8,
+        work: u64,
+    ) {
+        let Some(table) = &self.sh.table else { return };
+        let syms = &self.sh.syms;
+        let v = r.v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        let canon = |p: &Proof| {
+            let mut b = Bound {
+                value: v,
+                summary: Summary {
+                    black: syms.map(s, p.summary.black),
+                    white: syms.map(s, p.summary.white),
+                    ..p.summary
+                },
+                need: [(Position::EMPTY, 0); NEEDS],
+                needs: 0,
+            };
+            // Entries at or after the node are part of the subtree's own path.
+            for &(i, k) in &p.need[..p.needs as usize] {
+                if i < d {
+                    b.need[b.needs as usize] = (syms.map_pos(s, k.pos), k.to_move);
+                    b.needs += 1;
+                }
+            }
+            b
+        };
+        let lower = (r.v > alpha && r.lo.dep >= d).then(|| canon(&r.lo));
+        let upper = (r.v < beta && r.hi.dep >= d).then(|| canon(&r.hi));
+        if (r.v > alpha && r.lo.dep < d) || (r.v < beta && r.hi.dep < d) {
+            self.unstored += 1;
+        }
+        if lower.is_none() && upper.is_none() {
+            return;
+        }
+        let best = match decode(best) {
+            Move::Pass => 0,
+            Move::Place(p) => self.sh.syms.perms[s].point(p) + 1,
+        };
+        table.store(
+            key,
+            hash,
+            lower,
+            upper,
+            best,
+            (64 - work.leading_zeros()) as u8,
+        );
+    }
+
+    /// Fail-soft negamax. Returns `v` from the mover's side with: `v ≤ alpha`
+    /// means the value is at most `v`; `v ≥ beta` means at least `v`;
+    /// otherwise `v` is the value. `lo` proves the lower bound (when
+    /// `v > alpha`), `hi` the upper bound (when `v < beta`).
+    fn search(&mut self, g: &mut Game, alpha: i32, beta: i32) -> Res {
+        self.nodes += 1;
+        let start_nodes = self.nodes;
+        if self.nodes % 10_000_000 == 0 && std::env::var_os("GOSOLVE_DEBUG").is_some() {
+            eprintln!(
+                "  {} nodes, depth {}, window {alpha}..{beta}, unusable {}, unstored {}",
+                self.nodes,
+                g.history().len(),
+                self.unusable,
+                self.unstored
+            );
+        }
+
+        // Step 1. A game over by two passes or by a repetition (a tie).
+        if g.is_over_by_rule() {
+            let mut p = CLEAN;
+            if let Some(i) = g.repetition_index() {
+                p.require(i as u32, g.history()[i]);
+            }
+            return Res {
+                v: mover_value(g),
+                lo: p,
+                hi: p,
+            };
+        }
+        let d = g.history().len().saturating_sub(1) as u32;
+
+        // Step 2. Static bounds from unconditional life.
+        if self.static_bounds {
+            let (lower, upper) = self.static_range(g);
+            let p = Proof { dep: d, ..CLEAN };
+            if lower >= beta || lower == upper {
+                return Res {
+                    v: lower,
+                    lo: p,
+                    hi: p,
+                };
+            }
+            if upper <= alpha {
+                return Res {
+                    v: upper,
+                    lo: p,
+                    hi: p,
+                };
+            }
+        }
+
+        // Step 3. The transposition table.
+        let (key, sym) = self.key(g);
+        let hash = Self::hash(&key);
+        let mut tt_best: Option<Move> = None;
+        if let Some(table) = &self.sh.table {
+            if let Some(e) = table.probe(&key, hash) {
+                if let Some(r) = self.cutoff(g, sym, &e, alpha, beta, d) {
+                    return r;
+                }
+                let raw = e.lower.is_some_and(|l| l.value as i32 >= beta)
+                    || e.upper.is_some_and(|u| u.value as i32 <= alpha);
+                if raw {
+                    self.unusable += 1;
+                }
+                let inv = self.sh.syms.inverse[sym];
+                tt_best = Some(match decode(e.best) {
+                    Move::Pass => Move::Pass,
+                    Move::Place(p) => Move::Place(self.sh.syms.perms[inv].point(p)),
+                });
+            }
+        }
+
+        // Step 4. The moves: the table's best first, then (by default) pass.
+        let mut order = [Move::Pass; 66];
+        let mut n = 0;
+        if let Some(m) = tt_best {
+            order[n] = m;
+            n += 1;
+        }
+        // Captures next: the last liberties of opponent groups in atari.
+        let captures = self.capture_points(g);
+        for p in bits(captures) {
+            if tt_best != Some(Move::Place(p)) {
+                order[n] = Move::Place(p);
+                n += 1;
+            }
+        }
+        let pass_ok = g.pass_allowed();
+        if pass_ok && self.sh.config.pass_first && tt_best != Some(Move::Pass) {
+            order[n] = Move::Pass;
+            n += 1;
+        }
+        for p in bits(g.candidates() & !captures) {
+            if tt_best != Some(Move::Place(p)) {
+                order[n] = Move::Place(p);
+                n += 1;
+            }
+        }
+        if pass_ok && !self.sh.config.pass_first && tt_best != Some(Move::Pass) {
+            order[n] = Move::Pass;
+            n += 1;
+        }
+
+        // Step 5. Search them.
+        let mut best = i32::MIN;
+        let mut best_move = Move::Pass;
+        let mut lo = CLEAN;
+        let mut hi = CLEAN;
+        let mut any = false;
+        for &m in &order[..n] {
+            let Some(u) = g.try_play(m) else {
+                if let (Move::Place(p), false) = (m, self.all_sides) {
+                    if let Some(i) = g.superko_hit(p) {
+                        hi.require(i as u32, g.history()[i]);
+                    }
+                }
+                continue;
+            };
+            any = true;
+            let produced = g.position();
+            let child = self.search(g, -beta, -alpha.max(best));
+            g.undo(u);
+            let val = -child.v;
+            let counts = self.all_sides || m != Move::Pass;
+            hi.merge(&child.lo);
+            if self.all_sides {
+                hi.summary.add(produced);
+            }
+            if val > best {
+                best = val;
+                best_move = m;
+                lo = child.hi;
+                if counts {
+                    lo.summary.add(produced);
+                }
+            }
+            if best >= beta {
+                break;
+            }
+        }
+
+        // Step 6. No legal turn: the mover loses (normal play).
+        if !any {
+            best = -1;
+            lo = CLEAN;
+        }
+        let r = Res { v: best, lo, hi };
+        self.store(
+            &key,
+            hash,
+            sym,
+            d,
+            &r,
+            alpha,
+            beta,
+            code(best_move),
+            self.nodes - start_nodes + 1,
+        );
+        r
+    }
+
+    fn cutoff(
+        &self,
+        g: &Game,
+        sym: usize,
+        e: &Entry,
+        alpha: i32,
+        beta: i32,
+        d: u32,
+    ) -> Option<Res> {
+        let lower = e
+            .lower
+            .and_then(|b| Some((b.value as i32, self.usable(g, sym, &b, d)?)));
+        let upper = e
+            .upper
+            .and_then(|b| Some((b.value as i32, self.usable(g, sym, &b, d)?)));
+        let p = Proof { dep: d, ..CLEAN };
+        match (lower, upper) {
+            (Some((l, lp)), Some((u, up))) if l == u => Some(Res {
+                v: l,
+                lo: lp,
+                hi: up,
+            }),
+            (Some((l, lp)), _) if l >= beta => Some(Res {
+                v: l,
+                lo: lp,
+                hi: p,
+            }),
+            (_, Some((u, up))) if u <= alpha => Some(Res {
+                v: u,
+                lo: p,
+                hi: up,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The exact value of the game `g` from the mover's side, by zero-width
+    /// searches that bisect the range of values still possible.
+    pub fn exact(&mut self, g: &mut Game) -> i32 {
+        let (mut lo, mut hi) = (-self.sh.range, self.sh.range);
+        while lo < hi {
+            // The smallest x with lo < x ≤ hi: is the value ≥ x?
+            let x = lo + (hi - lo + 1) / 2;
+            let r = self.search(g, x - 1, x);
+            if r.v >= x {
+                lo = r.v.min(hi)
+            } else {
+                hi = r.v.max(lo)
+            }
+        }
+        lo
+    }
+
+    /// Whether the value of `g` (mover's side) is at most `x`.
+    pub fn at_most(&mut self, g: &mut Game, x: i32) -> bool {
+        self.search(g, x, x + 1).v <= x
+    }
+}
+
+/// A first move and its exact value (Black's side), with the moves it is
+/// symmetric to.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The representative move.
+    pub mv: Move,
+    /// Every move of its symmetry class, the representative first.
+    pub class: Vec<Move>,
+    /// Black − White − komi in half points (normal play: ±1).
+    pub value: i32,
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Black − White − komi in half points (normal play: +1 Black wins, −1 White wins).
+    pub value: i32,
+    /// Every legal first move's value, by symmetry class, best first.
+    pub moves: Vec<RootMove>,
+    /// A principal variation to the end of the game.
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+fn image(a: &Automorphism, m: Move) -> Move {
+    match m {
+        Move::Pass => Move::Pass,
+        Move::Place(p) => Move::Place(a.point(p)),
+    }
+}
+
+/// Solves the board: the value, every first move's value and a principal
+/// variation. Root classes are searched in parallel; `progress` is told
+/// when each finishes.
+pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution {
+    let root = sh.start();
+    let sign = if root.to_move() == Color::Black {
+        1
+    } else {
+        -1
+    };
+    if root.outcome().is_some() {
+        return Solution {
+            value: sign * mover_value(&root),
+            moves: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+        };
+    }
+    // Step 1. The first moves, in classes of symmetric moves.
+    let mut classes: Vec<Vec<Move>> = Vec::new();
+    for m in root.legal_moves() {
+        if classes.iter().any(|c| c.contains(&m)) {
+            continue;
+        }
+        let mut class: Vec<Move> = sh.symmetries().iter().map(|a| image(a, m)).collect();
+        class.sort();
+        class.dedup();
+        class.retain(|&x| x != m);
+        class.insert(0, m);
+        classes.push(class);
+    }
+    // Placings first: their tables help the pass class more than the other way round.
+    classes.sort_by_key(|c| c[0] == Move::Pass);
+    // Step 2. Each class's exact value, in parallel.
+    let done = AtomicU64::new(0);
+    let values: Vec<i32> = classes
+        .par_iter()
+        .map(|class| {
+            let mut g = sh.start();
+            g.play(class[0]);
+            let mut s = Search::new(sh);
+            let v = -s.exact(&mut g);
+            let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
+            progress(k, classes.len());
+            v
+        })
+        .collect();
+    let mut moves: Vec<RootMove> = classes
+        .into_iter()
+        .zip(values)
+        .map(|(class, v)| RootMove {
+            mv: class[0],
+            class,
+            value: sign * v,
+        })
+        .collect();
+    moves.sort_by_key(|m| (-sign * m.value, m.mv != Move::Pass, m.mv));
+    let value = moves[0].value;
+    // Step 3. A principal variation: at each node a move whose child keeps the value.
+    let mut pv = vec![moves[0].mv];
+    let mut g = sh.start();
+    g.play(moves[0].mv);
+    let mut s = Search::new(sh);
+    while g.outcome().is_none() {
+        let want = if g.to_move() == Color::Black {
+            value
+        } else {
+            -value
+        };
+        let mut next = None;
+        for m in g.legal_moves() {
+            let u = g.play(m);
+            let keeps = s.at_most(&mut g, -want);
+            g.undo(u);
+            if keeps {
+                next = Some(m);
+                break;
+            }
+        }
+        let m = next.expect("some move keeps the value");
+        g.play(m);
+        pv.push(m);
+    }
+    drop(s);
+    Solution {
+        value,
+        moves,
+        pv,
+        nodes: sh.nodes(),
+    }
+}

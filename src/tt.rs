@@ -1,0 +1,217 @@
+//! The transposition table: bounds on game values keyed by the full game
+//! state (never a lossy hash: every entry keeps its whole key), each bound
+//! with the summary that decides whether it may be reused under another
+//! history (see `solver` for the argument).
+
+use crate::position::Position;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Everything that, with the history, decides a node's value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Key {
+    /// The colouring (in the canonical frame of the board's symmetries).
+    pub pos: Position,
+    /// Under `--superko none` the colouring before the last turn (basic ko);
+    /// under `koh` the points played (in `aux.black`); otherwise empty.
+    pub aux: Position,
+    /// Player to move, passes and, where they decide legality, prisoners.
+    pub extra: u64,
+}
+
+/// States the owner of a bound produced while proving it: the stones all of
+/// them share and their range of stone counts. A colouring that lacks one of
+/// the shared stones, or whose count is out of range, is none of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Summary {
+    /// Black stones in every produced state.
+    pub black: u64,
+    /// White stones in every produced state.
+    pub white: u64,
+    /// Fewest stones in a produced state.
+    pub min: u8,
+    /// Most stones in a produced state.
+    pub max: u8,
+}
+
+impl Summary {
+    /// No state produced.
+    pub const NONE: Summary = Summary {
+        black: u64::MAX,
+        white: u64::MAX,
+        min: u8::MAX,
+        max: 0,
+    };
+
+    /// Adds one produced colouring.
+    #[inline]
+    pub fn add(&mut self, p: Position) {
+        self.black &= p.black;
+        self.white &= p.white;
+        let n = (p.black | p.white).count_ones() as u8;
+        self.min = self.min.min(n);
+        self.max = self.max.max(n);
+    }
+
+    /// Adds every state of another summary.
+    #[inline]
+    pub fn merge(&mut self, o: &Summary) {
+        self.black &= o.black;
+        self.white &= o.white;
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
+    }
+
+    /// False when `p` is certainly none of the produced states.
+    #[inline]
+    pub fn may_contain(&self, p: &Position) -> bool {
+        let n = (p.black | p.white).count_ones() as u8;
+        self.min <= n
+            && n <= self.max
+            && p.black & self.black == self.black
+            && p.white & self.white == self.white
+    }
+}
+
+/// How many earlier states a stored bound may require.
+pub const NEEDS: usize = 2;
+
+/// A stored bound: the value (from the mover's side) and what reusing it
+/// must check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Bound {
+    /// The bound.
+    pub value: i16,
+    /// The states the owner produced.
+    pub summary: Summary,
+    /// States that must be in the history before the node (the other side's
+    /// refused moves, or repetition ties, referred to them), with the player
+    /// to move (2 under positional superko).
+    pub need: [(Position, u8); NEEDS],
+    /// How many of `need` are used.
+    pub needs: u8,
+}
+
+/// One table entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The full key.
+    pub key: Key,
+    /// A lower bound (the mover gets at least this), if known.
+    pub lower: Option<Bound>,
+    /// An upper bound, if known.
+    pub upper: Option<Bound>,
+    /// The best move found, as a move code (0 = pass, p + 1 = point p), in the canonical frame.
+    pub best: u8,
+    /// log2 of the nodes searched below: the replacement priority.
+    pub work: u8,
+    used: bool,
+}
+
+const EMPTY: Entry = Entry {
+    key: Key {
+        pos: Position::EMPTY,
+        aux: Position::EMPTY,
+        extra: 0,
+    },
+    lower: None,
+    upper: None,
+    best: 0,
+    work: 0,
+    used: false,
+};
+const WAYS: usize = 4;
+
+/// A fixed-size table shared by the search threads.
+pub struct Table {
+    buckets: Vec<Mutex<[Entry; WAYS]>>,
+    probes: AtomicU64,
+    hits: AtomicU64,
+    stores: AtomicU64,
+}
+
+impl Table {
+    /// A table using about `mb` megabytes.
+    pub fn new(mb: usize) -> Table {
+        let per = std::mem::size_of::<Mutex<[Entry; WAYS]>>();
+        let n = ((mb.max(1) << 20) / per).max(1);
+        Table {
+            buckets: (0..n).map(|_| Mutex::new([EMPTY; WAYS])).collect(),
+            probes: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            stores: AtomicU64::new(0),
+        }
+    }
+
+    /// Bytes allocated.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Mutex<[Entry; WAYS]>>()
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> &Mutex<[Entry; WAYS]> {
+        &self.buckets[((hash as u128 * self.buckets.len() as u128) >> 64) as usize]
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: &Key, hash: u64) -> Option<Entry> {
+        self.probes.fetch_add(1, Ordering::Relaxed);
+        let b = self.bucket(hash).lock().expect("table lock");
+        let e = b.iter().find(|e| e.used && e.key == *key).copied();
+        if e.is_some() {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        e
+    }
+
+    /// Stores bounds for `key`, keeping the tighter of old and new ones.
+    pub fn store(
+        &self,
+        key: &Key,
+        hash: u64,
+        lower: Option<Bound>,
+        upper: Option<Bound>,
+        best: u8,
+        work: u8,
+    ) {
+        self.stores.fetch_add(1, Ordering::Relaxed);
+        let mut b = self.bucket(hash).lock().expect("table lock");
+        let slot = match b.iter().position(|e| e.used && e.key == *key) {
+            Some(i) => i,
+            None => {
+                let i = (0..WAYS)
+                    .min_by_key(|&i| (b[i].used, b[i].work))
+                    .expect("ways");
+                b[i] = Entry {
+                    key: *key,
+                    used: true,
+                    ..EMPTY
+                };
+                i
+            }
+        };
+        let e = &mut b[slot];
+        if let Some(l) = lower {
+            if e.lower.is_none_or(|o| l.value >= o.value) {
+                e.lower = Some(l);
+            }
+        }
+        if let Some(u) = upper {
+            if e.upper.is_none_or(|o| u.value <= o.value) {
+                e.upper = Some(u);
+            }
+        }
+        e.best = best;
+        e.work = e.work.max(work);
+    }
+
+    /// (probes, hits, stores) so far.
+    pub fn counters(&self) -> (u64, u64, u64) {
+        (
+            self.probes.load(Ordering::Relaxed),
+            self.hits.load(Ordering::Relaxed),
+            self.stores.load(Ordering::Relaxed),
+        )
+    }
+}

@@ -1,0 +1,213 @@
+//! The solver against a naive reference (plain alpha-beta over the full
+//! history with the naive rules code), and against itself with its table,
+//! symmetry and threads switched on and off.
+
+mod common;
+
+use common::naive;
+use gosolve::board::Board;
+use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::solver::{Config, Shared, solve};
+use gosolve::types::Move;
+
+fn rule_variants(ruleset: Ruleset) -> Vec<(Option<Superko>, Suicide)> {
+    let superkos: Vec<Option<Superko>> = match ruleset {
+        Ruleset::Koh => vec![None],
+        r if r.has_score() => vec![
+            Some(Superko::Positional),
+            Some(Superko::Situational),
+            Some(Superko::None),
+        ],
+        _ => vec![Some(Superko::Positional), Some(Superko::Situational)],
+    };
+    let suicides = if ruleset == Ruleset::Koh {
+        vec![Suicide::Forbidden]
+    } else {
+        vec![Suicide::Allowed, Suicide::Forbidden]
+    };
+    superkos
+        .into_iter()
+        .flat_map(|s| suicides.iter().map(move |&u| (s, u)))
+        .collect()
+}
+
+fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
+    let sh = Shared::new(board, rules, config);
+    let sol = solve(&sh, &|_, _| {});
+    let mut moves: Vec<(Move, i32)> = sol
+        .moves
+        .iter()
+        .flat_map(|m| m.class.iter().map(move |&c| (c, m.value)))
+        .collect();
+    moves.sort();
+    (sol.value, moves)
+}
+
+fn check_against_naive(spec: &str, rulesets: &[Ruleset]) {
+    let board = Board::parse(spec).unwrap();
+    let g = common::naive_graph(&board);
+    for &ruleset in rulesets {
+        for (superko, suicide) in rule_variants(ruleset) {
+            let komis: &[i32] = if ruleset.has_score() { &[0, 1] } else { &[0] };
+            for &komi in komis {
+                let opts = RuleOptions {
+                    superko,
+                    suicide: Some(suicide),
+                    komi: Some(Komi(komi)),
+                    start: None,
+                };
+                let rules = Rules::build(ruleset, &opts, &board).unwrap();
+                let nr = naive::NaiveRules {
+                    ruleset,
+                    superko: rules.superko,
+                    suicide,
+                };
+                let start = naive::State::start(
+                    vec![0; board.len()],
+                    naive::BLACK,
+                    vec![false; board.len()],
+                );
+                let mut want: Vec<(Move, i32)> = naive::root_values(&g, &nr, &start, komi)
+                    .into_iter()
+                    .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
+                    .collect();
+                want.sort();
+                let best = naive::value(&g, &nr, &start, komi, i32::MIN, i32::MAX);
+                let (value, moves) = fast(
+                    &board,
+                    &rules,
+                    Config {
+                        tt_mb: 16,
+                        ..Config::default()
+                    },
+                );
+                assert_eq!(value, best, "{spec} {}", rules.describe());
+                assert_eq!(moves, want, "{spec} {}", rules.describe());
+            }
+        }
+    }
+}
+
+const NOT_REPLACEMENT: [Ruleset; 5] = [
+    Ruleset::TrompTaylor,
+    Ruleset::Ggg,
+    Ruleset::Conway,
+    Ruleset::Logical,
+    Ruleset::Koh,
+];
+
+#[test]
+fn agrees_with_naive_on_tiny_boards_every_ruleset() {
+    for spec in [
+        "1x1",
+        "1x2",
+        "1x3",
+        "2x2",
+        "cycle:3",
+        "complete:3",
+        "star:3",
+    ] {
+        check_against_naive(spec, &NOT_REPLACEMENT);
+    }
+    // The naive search of Conway Go with replacement explodes sooner: the
+    // 2x2 and 4-point cases are in scripts/check-solver.sh.
+    for spec in ["1x1", "1x2", "1x3", "cycle:3", "complete:3"] {
+        check_against_naive(spec, &[Ruleset::ConwayReplacement]);
+    }
+}
+
+#[test]
+fn agrees_with_naive_on_four_points() {
+    check_against_naive(
+        "1x4",
+        &[Ruleset::TrompTaylor, Ruleset::Conway, Ruleset::Koh],
+    );
+}
+
+/// Minutes of naive search: run by `scripts/check-solver.sh`.
+#[test]
+#[ignore]
+fn agrees_with_naive_on_four_and_five_points() {
+    for spec in ["1x4", "cycle:4", "complete:4", "star:4", "1x5", "cycle:5"] {
+        check_against_naive(spec, &NOT_REPLACEMENT);
+    }
+}
+
+#[test]
+fn table_symmetry_and_threads_do_not_change_values() {
+    let configs = [
+        Config {
+            tt_mb: 0,
+            symmetry: false,
+            pass_first: true,
+        },
+        Config {
+            tt_mb: 16,
+            symmetry: false,
+            pass_first: false,
+        },
+        Config {
+            tt_mb: 16,
+            symmetry: true,
+            pass_first: true,
+        },
+    ];
+    let cases: &[(&str, Ruleset)] = &[
+        ("1x5", Ruleset::TrompTaylor),
+        ("cycle:5", Ruleset::TrompTaylor),
+        ("star:5", Ruleset::TrompTaylor),
+        ("2x3", Ruleset::TrompTaylor),
+        ("1x6", Ruleset::TrompTaylor),
+        ("2x3", Ruleset::Conway),
+        ("cycle:6", Ruleset::Conway),
+        ("1x4", Ruleset::Logical),
+        ("cycle:4", Ruleset::Logical),
+        ("1x5", Ruleset::Koh),
+    ];
+    for &(spec, ruleset) in cases {
+        let board = Board::parse(spec).unwrap();
+        let rules = Rules::new(ruleset);
+        let reference = fast(
+            &board,
+            &rules,
+            Config {
+                tt_mb: 16,
+                ..Config::default()
+            },
+        );
+        for c in configs {
+            // Without a table only the smallest boards finish quickly.
+            if c.tt_mb == 0 && board.len() > 5 {
+                continue;
+            }
+            assert_eq!(fast(&board, &rules, c), reference, "{spec} {ruleset} {c:?}");
+        }
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .stack_size(1 << 28)
+            .build()
+            .unwrap();
+        assert_eq!(
+            one.install(|| fast(&board, &rules, Config::default())),
+            reference,
+            "{spec} one thread"
+        );
+    }
+}
+
+#[test]
+fn published_small_values() {
+    let value = |spec: &str, superko: Superko| {
+        let board = Board::parse(spec).unwrap();
+        let opts = RuleOptions {
+            superko: Some(superko),
+            ..Default::default()
+        };
+        let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+        fast(&board, &rules, Config::default()).0
+    };
+    // Half points: 2x2 = +1 (positional), 0 with basic ko only.
+    assert_eq!(value("2x2", Superko::Positional), 2);
+    assert_eq!(value("2x2", Superko::None), 0);
+    assert_eq!(value("2x3", Superko::Positional), 0);
+}

@@ -25,7 +25,8 @@
 //!    bound is stored only when `dep ≥ d`;
 //! 2. no state the owner's moves produce is in H'[0..d') (under H' that
 //!    move would be refused) — each bound carries a [`Summary`] of the
-//!    produced states (stones common to all, stone-count range), and a
+//!    produced states (stones common to all, stones in any, stone-count
+//!    range), and a
 //!    stored bound is used only when no state of the current path before N
 //!    may be one of them.
 //!
@@ -195,6 +196,17 @@ impl Syms {
             black: self.map(s, p.black),
             white: self.map(s, p.white),
         }
+    }
+}
+
+/// A summary's point sets under symmetry `s`.
+fn map_summary(syms: &Syms, s: usize, m: &Summary) -> Summary {
+    Summary {
+        black: syms.map(s, m.black),
+        white: syms.map(s, m.white),
+        any_black: syms.map(s, m.any_black),
+        any_white: syms.map(s, m.any_white),
+        ..*m
     }
 }
 
@@ -451,11 +463,7 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let inv = self.sh.syms.inverse[s];
         let syms = &self.sh.syms;
-        p.summary = Summary {
-            black: syms.map(inv, b.summary.black),
-            white: syms.map(inv, b.summary.white),
-            ..b.summary
-        };
+        p.summary = map_summary(syms, inv, &b.summary);
         let prefix = &h[..h.len() - 1];
         if prefix.iter().any(|k| p.summary.may_contain(&k.pos)) {
             return None;
@@ -490,11 +498,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let canon = |p: &Proof| {
             let mut b = Bound {
                 value: v,
-                summary: Summary {
-                    black: syms.map(s, p.summary.black),
-                    white: syms.map(s, p.summary.white),
-                    ..p.summary
-                },
+                summary: map_summary(syms, s, &p.summary),
                 need: [(Position::EMPTY, 0); NEEDS],
                 needs: 0,
             };

@@ -20,14 +20,19 @@ pub struct Key {
 }
 
 /// States the owner of a bound produced while proving it: the stones all of
-/// them share and their range of stone counts. A colouring that lacks one of
-/// the shared stones, or whose count is out of range, is none of them.
+/// them share, the stones any of them has, and their range of stone counts.
+/// A colouring that lacks a shared stone, has a stone none of them has, or
+/// whose count is out of range, is none of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Summary {
     /// Black stones in every produced state.
     pub black: u64,
     /// White stones in every produced state.
     pub white: u64,
+    /// Black stones in some produced state.
+    pub any_black: u64,
+    /// White stones in some produced state.
+    pub any_white: u64,
     /// Fewest stones in a produced state.
     pub min: u8,
     /// Most stones in a produced state.
@@ -39,6 +44,8 @@ impl Summary {
     pub const NONE: Summary = Summary {
         black: u64::MAX,
         white: u64::MAX,
+        any_black: 0,
+        any_white: 0,
         min: u8::MAX,
         max: 0,
     };
@@ -48,6 +55,8 @@ impl Summary {
     pub fn add(&mut self, p: Position) {
         self.black &= p.black;
         self.white &= p.white;
+        self.any_black |= p.black;
+        self.any_white |= p.white;
         let n = (p.black | p.white).count_ones() as u8;
         self.min = self.min.min(n);
         self.max = self.max.max(n);
@@ -58,6 +67,8 @@ impl Summary {
     pub fn merge(&mut self, o: &Summary) {
         self.black &= o.black;
         self.white &= o.white;
+        self.any_black |= o.any_black;
+        self.any_white |= o.any_white;
         self.min = self.min.min(o.min);
         self.max = self.max.max(o.max);
     }
@@ -70,6 +81,8 @@ impl Summary {
             && n <= self.max
             && p.black & self.black == self.black
             && p.white & self.white == self.white
+            && p.black & !self.any_black == 0
+            && p.white & !self.any_white == 0
     }
 }
 
@@ -213,5 +226,45 @@ impl Table {
             self.hits.load(Ordering::Relaxed),
             self.stores.load(Ordering::Relaxed),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_never_rules_out_a_state_it_holds() {
+        let states = [
+            Position {
+                black: 0b0011,
+                white: 0b0100,
+            },
+            Position {
+                black: 0b0001,
+                white: 0b1100,
+            },
+            Position {
+                black: 0b0111,
+                white: 0,
+            },
+        ];
+        let mut s = Summary::NONE;
+        assert!(states.iter().all(|p| !s.may_contain(p)));
+        let mut t = Summary::NONE;
+        s.add(states[0]);
+        t.add(states[1]);
+        t.add(states[2]);
+        s.merge(&t);
+        assert!(states.iter().all(|p| s.may_contain(p)));
+        // Lacks the shared black stone, or has a stone no state has.
+        assert!(!s.may_contain(&Position {
+            black: 0b0010,
+            white: 0b0100
+        }));
+        assert!(!s.may_contain(&Position {
+            black: 0b1001,
+            white: 0
+        }));
     }
 }

@@ -211,3 +211,29 @@ fn published_small_values() {
     assert_eq!(value("2x2", Superko::None), 0);
     assert_eq!(value("2x3", Superko::Positional), 0);
 }
+
+#[test]
+fn three_by_three_matches_the_published_table() {
+    let board = Board::parse("3x3").unwrap();
+    let (value, moves) = fast(
+        &board,
+        &Rules::new(Ruleset::TrompTaylor),
+        Config {
+            tt_mb: 256,
+            ..Config::default()
+        },
+    );
+    assert_eq!(value, 18, "+9 in half points");
+    let of = |name: &str| {
+        moves
+            .iter()
+            .find(|(m, _)| *m == Move::Place(board.parse_point(name).unwrap()))
+            .unwrap()
+            .1
+    };
+    assert_eq!(
+        (of("B2"), of("B1"), of("A1")),
+        (18, 6, -18),
+        "centre +9, side +3, corner -9"
+    );
+}

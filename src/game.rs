@@ -113,6 +113,11 @@ pub struct Game<'a> {
     history: Vec<Key>,
     /// Bitmap of the history's states (small boards), or empty.
     seen: Vec<u64>,
+    /// The history's entries chained by stone count: `by_count[c]` is the
+    /// newest entry with c stones (`u32::MAX`: none), `older[i]` the next
+    /// older one with the same count as entry i.
+    by_count: [u32; 65],
+    older: Vec<u32>,
 }
 
 impl<'a> Game<'a> {
@@ -133,6 +138,8 @@ impl<'a> Game<'a> {
             },
             history: Vec::with_capacity(4 * board.len() + 8),
             seen: Vec::new(),
+            by_count: [u32::MAX; 65],
+            older: Vec::with_capacity(4 * board.len() + 8),
         };
         if game.uses_history() {
             if board.len() <= BITMAP_POINTS {
@@ -185,6 +192,9 @@ impl<'a> Game<'a> {
     /// (whether `key` was there before, whether its bit was newly set).
     #[inline]
     fn remember(&mut self, key: Key, bit: usize) -> (bool, bool) {
+        let c = key.pos.occupied().count_ones() as usize;
+        self.older.push(self.by_count[c]);
+        self.by_count[c] = self.history.len() as u32;
         if self.seen.is_empty() {
             let before = self.rules.superko == Superko::None && self.history.contains(&key);
             self.history.push(key);
@@ -242,6 +252,29 @@ impl<'a> Game<'a> {
     /// The superko history, oldest first; the current state is last (empty under `koh`).
     pub fn history(&self) -> &[Key] {
         &self.history
+    }
+
+    /// The history entries before the current state whose colouring has
+    /// between `min` and `max` stones, as (index, entry), newest first per count.
+    pub fn earlier_with_stones(
+        &self,
+        min: u8,
+        max: u8,
+    ) -> impl Iterator<Item = (usize, &Key)> + '_ {
+        let last = self.history.len().wrapping_sub(1);
+        (min as usize..=(max as usize).min(64)).flat_map(move |c| {
+            let mut i = self.by_count[c];
+            std::iter::from_fn(move || {
+                while i != u32::MAX {
+                    let here = i as usize;
+                    i = self.older[here];
+                    if here != last {
+                        return Some((here, &self.history[here]));
+                    }
+                }
+                None
+            })
+        })
     }
 
     /// True when the last turn repeated an earlier state (`--superko none`).
@@ -417,6 +450,8 @@ impl<'a> Game<'a> {
     pub fn undo(&mut self, undo: Undo) {
         if undo.pushed {
             let key = self.history.pop().expect("history entry");
+            let c = key.pos.occupied().count_ones() as usize;
+            self.by_count[c] = self.older.pop().expect("count chain");
             if undo.new_bit {
                 let i = self.bit(key);
                 self.seen[i / 64] &= !(1 << (i % 64));

@@ -465,7 +465,9 @@ impl<'s, 'a> Search<'s, 'a> {
         let syms = &self.sh.syms;
         p.summary = map_summary(syms, inv, &b.summary);
         let prefix = &h[..h.len() - 1];
-        if prefix.iter().any(|k| p.summary.may_contain(&k.pos)) {
+        if g.earlier_with_stones(p.summary.min, p.summary.max)
+            .any(|(_, k)| p.summary.may_contain(&k.pos))
+        {
             return None;
         }
         for &(pos, to_move) in &b.need[..b.needs as usize] {

@@ -697,6 +697,8 @@ impl<'s, 'a> Search<'s, 'a> {
         r
     }
 
+    /// A result from a table entry, if one of its bounds settles the window
+    /// and may be used on this path (checked only for bounds that would cut).
     fn cutoff(
         &self,
         g: &Game,
@@ -706,31 +708,35 @@ impl<'s, 'a> Search<'s, 'a> {
         beta: i32,
         d: u32,
     ) -> Option<Res> {
-        let lower = e
-            .lower
-            .and_then(|b| Some((b.value as i32, self.usable(g, sym, &b, d)?)));
-        let upper = e
-            .upper
-            .and_then(|b| Some((b.value as i32, self.usable(g, sym, &b, d)?)));
         let p = Proof { dep: d, ..CLEAN };
-        match (lower, upper) {
-            (Some((l, lp)), Some((u, up))) if l == u => Some(Res {
-                v: l,
-                lo: lp,
-                hi: up,
-            }),
-            (Some((l, lp)), _) if l >= beta => Some(Res {
-                v: l,
-                lo: lp,
-                hi: p,
-            }),
-            (_, Some((u, up))) if u <= alpha => Some(Res {
-                v: u,
-                lo: p,
-                hi: up,
-            }),
-            _ => None,
+        if let Some(l) = e.lower.filter(|l| l.value as i32 >= beta) {
+            if let Some(lp) = self.usable(g, sym, &l, d) {
+                return Some(Res {
+                    v: l.value as i32,
+                    lo: lp,
+                    hi: p,
+                });
+            }
         }
+        if let Some(u) = e.upper.filter(|u| u.value as i32 <= alpha) {
+            if let Some(up) = self.usable(g, sym, &u, d) {
+                return Some(Res {
+                    v: u.value as i32,
+                    lo: p,
+                    hi: up,
+                });
+            }
+        }
+        let (l, u) = (e.lower?, e.upper?);
+        if l.value == u.value {
+            let (lp, up) = (self.usable(g, sym, &l, d)?, self.usable(g, sym, &u, d)?);
+            return Some(Res {
+                v: l.value as i32,
+                lo: lp,
+                hi: up,
+            });
+        }
+        None
     }
 
     /// The exact value of the game `g` from the mover's side, by zero-width
@@ -819,8 +825,13 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
         class.insert(0, m);
         classes.push(class);
     }
-    // Placings first: their tables help the pass class more than the other way round.
-    classes.sort_by_key(|c| c[0] == Move::Pass);
+    // Placings first, best connected points first (the centre of a grid):
+    // their bounds help the later classes more than the other way round.
+    let degree = |m: Move| match m {
+        Move::Pass => 0,
+        Move::Place(p) => sh.board.neighbours(p).count_ones(),
+    };
+    classes.sort_by_key(|c| (c[0] == Move::Pass, std::cmp::Reverse(degree(c[0]))));
     // Step 2. Each class's exact value, in parallel.
     let done = AtomicU64::new(0);
     let values: Vec<i32> = classes

@@ -825,13 +825,10 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
         class.insert(0, m);
         classes.push(class);
     }
-    // Placings first, best connected points first (the centre of a grid):
-    // their bounds help the later classes more than the other way round.
-    let degree = |m: Move| match m {
-        Move::Pass => 0,
-        Move::Place(p) => sh.board.neighbours(p).count_ones(),
-    };
-    classes.sort_by_key(|c| (c[0] == Move::Pass, std::cmp::Reverse(degree(c[0]))));
+    // Placings first: their bounds help the pass class more than the other
+    // way round. (Solving the centre first cuts a one-thread 3x3 from 396 M
+    // to 145 M nodes but makes two threads slower and far less steady.)
+    classes.sort_by_key(|c| c[0] == Move::Pass);
     // Step 2. Each class's exact value, in parallel.
     let done = AtomicU64::new(0);
     let values: Vec<i32> = classes

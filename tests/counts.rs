@@ -133,16 +133,8 @@ fn perft_matches_naive_for_every_ruleset() {
             for &superko in superkos {
                 for &suicide in suicides {
                     let rules = rules_for(&board, ruleset, superko, suicide);
-                    let nr = naive::NaiveRules {
-                        ruleset,
-                        superko: rules.superko,
-                        suicide,
-                    };
-                    let start = naive::State::start(
-                        vec![0; board.len()],
-                        naive::BLACK,
-                        vec![false; board.len()],
-                    );
+                    let nr = naive::NaiveRules::of(&rules);
+                    let start = naive::State::empty(board.len());
                     // Passes that spend prisoners make long games: keep the naive tree small.
                     let depth = if ruleset == Ruleset::ConwayReplacement {
                         depth.min(12)

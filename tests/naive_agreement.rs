@@ -150,7 +150,7 @@ proptest! {
         let g = naive_graph(&board);
         let nr = naive::NaiveRules { ruleset, superko: rules.superko, suicide };
         let n = board.len();
-        let mut state = naive::State::start(vec![0; n], naive::BLACK, vec![false; n]);
+        let mut state = naive::State::empty(n);
         let mut game = Game::new(&board, &rules);
         for &choice in &choices {
             let kids = state.children(&g, &nr);

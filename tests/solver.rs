@@ -57,16 +57,8 @@ fn check_against_naive(spec: &str, rulesets: &[Ruleset]) {
                     start: None,
                 };
                 let rules = Rules::build(ruleset, &opts, &board).unwrap();
-                let nr = naive::NaiveRules {
-                    ruleset,
-                    superko: rules.superko,
-                    suicide,
-                };
-                let start = naive::State::start(
-                    vec![0; board.len()],
-                    naive::BLACK,
-                    vec![false; board.len()],
-                );
+                let nr = naive::NaiveRules::of(&rules);
+                let start = naive::State::empty(board.len());
                 let mut want: Vec<(Move, i32)> = naive::root_values(&g, &nr, &start, komi)
                     .into_iter()
                     .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))

@@ -161,7 +161,23 @@ pub struct NaiveRules {
     pub suicide: Suicide,
 }
 
+impl NaiveRules {
+    /// The naive view of the engine's settled rules.
+    pub fn of(r: &gosolve::rules::Rules) -> NaiveRules {
+        NaiveRules {
+            ruleset: r.ruleset,
+            superko: r.superko,
+            suicide: r.suicide,
+        }
+    }
+}
+
 impl State {
+    /// The empty board of `n` points, Black to move.
+    pub fn empty(n: usize) -> State {
+        State::start(vec![EMPTY; n], BLACK, vec![false; n])
+    }
+
     pub fn start(col: Vec<u8>, to_move: u8, alive: Vec<bool>) -> State {
         State {
             played: col.iter().map(|&c| c != EMPTY).collect(),

@@ -17,6 +17,18 @@ use crate::board::Board;
 use crate::position::{Position, flood};
 use crate::types::Color;
 
+/// Splits `set` into its connected parts; returns how many were written.
+fn components(board: &Board, set: u64, out: &mut [u64; 64]) -> usize {
+    let (mut n, mut todo) = (0, set);
+    while todo != 0 {
+        let part = flood(board, todo & todo.wrapping_neg(), set);
+        todo &= !part;
+        out[n] = part;
+        n += 1;
+    }
+    n
+}
+
 /// The pass-alive stones of colour `c`.
 pub fn pass_alive(board: &Board, pos: &Position, c: Color) -> u64 {
     let own = pos.stones(c);
@@ -27,23 +39,9 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color) -> u64 {
     let other = board.mask() & !own;
     // Chains and regions as masks (at most 64 of each).
     let mut chains = [0u64; 64];
-    let mut nc = 0;
-    let mut todo = own;
-    while todo != 0 {
-        let g = flood(board, todo & todo.wrapping_neg(), own);
-        todo &= !g;
-        chains[nc] = g;
-        nc += 1;
-    }
+    let nc = components(board, own, &mut chains);
     let mut regions = [0u64; 64];
-    let mut nr = 0;
-    let mut todo = other;
-    while todo != 0 {
-        let r = flood(board, todo & todo.wrapping_neg(), other);
-        todo &= !r;
-        regions[nr] = r;
-        nr += 1;
-    }
+    let nr = components(board, other, &mut regions);
     let mut chain_alive = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
     let mut region_alive = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
     loop {

@@ -16,7 +16,7 @@
 //! | `cube:D` | the D-dimensional hypercube (2^D points) |
 //! | `file:PATH` | an edge list, see [`Board::from_edge_list`] |
 
-use crate::types::bits;
+use crate::types::{Move, bits};
 use std::fmt;
 
 /// The most points a board may have: a point set is one `u64`.
@@ -484,6 +484,15 @@ impl Automorphism {
     #[inline]
     pub fn point(&self, p: u8) -> u8 {
         self.map[p as usize]
+    }
+
+    /// The image of a move (a pass is its own image).
+    #[inline]
+    pub fn map_move(&self, m: Move) -> Move {
+        match m {
+            Move::Pass => Move::Pass,
+            Move::Place(p) => Move::Place(self.point(p)),
+        }
     }
 
     /// The image of a point set.

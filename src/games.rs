@@ -58,15 +58,6 @@ pub fn symmetries(board: &Board, rules: &Rules) -> Vec<Automorphism> {
         .collect()
 }
 
-fn image(a: &Automorphism, line: &[Move]) -> Vec<Move> {
-    line.iter()
-        .map(|&m| match m {
-            Move::Pass => Move::Pass,
-            Move::Place(p) => Move::Place(a.point(p)),
-        })
-        .collect()
-}
-
 /// The tree cut `depth` turns deep: nodes and finished games above the cut,
 /// and the lines at the cut merged by symmetry, each with its multiplicity.
 struct Split {
@@ -120,7 +111,7 @@ fn split(board: &Board, rules: &Rules, depth: usize) -> Split {
     for line in lines {
         let canon = syms
             .iter()
-            .map(|a| image(a, &line))
+            .map(|a| line.iter().map(|&m| a.map_move(m)).collect::<Vec<Move>>())
             .min()
             .expect("identity");
         *classes.entry(canon).or_insert(0) += 1;

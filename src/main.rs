@@ -165,7 +165,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Board { board } => {
-            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let board = parse_board(&board)?;
             show_board(&board);
         }
         Command::Count {
@@ -173,7 +173,7 @@ fn run(command: Command) -> Result<(), String> {
             method,
             json,
         } => {
-            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let board = parse_board(&board)?;
             let start = Instant::now();
             let (_, width) = count::point_order(&board);
             let (n, used) = match method {
@@ -211,7 +211,7 @@ fn run(command: Command) -> Result<(), String> {
             search,
             json,
         } => {
-            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let r = report::run_solve(&board, &rules, search.config(), progress);
@@ -230,7 +230,7 @@ fn run(command: Command) -> Result<(), String> {
             depth,
             json,
         } => {
-            let board = Board::parse(&board).map_err(|e| e.to_string())?;
+            let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
             let start = Instant::now();
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -277,6 +277,10 @@ fn run(command: Command) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+fn parse_board(spec: &str) -> Result<Board, String> {
+    Board::parse(spec).map_err(|e| e.to_string())
 }
 
 fn show_board(board: &Board) {

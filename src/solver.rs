@@ -281,11 +281,6 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// The widest value a game can have (half points, or 1 for normal play).
-    pub fn range(&self) -> i32 {
-        self.range
-    }
-
     /// Nodes searched by all threads.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -312,6 +307,8 @@ pub struct Search<'s, 'a> {
     sh: &'s Shared<'a>,
     nodes: u64,
     static_bounds: bool,
+    /// `GOSOLVE_DEBUG` set: report counters on stderr.
+    debug: bool,
     /// Debug counters: entries found but unusable, results not stored.
     pub unusable: u64,
     /// Results not stored because they depend on the history.
@@ -321,7 +318,7 @@ pub struct Search<'s, 'a> {
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
-        if std::env::var_os("GOSOLVE_DEBUG").is_some() {
+        if self.debug {
             eprintln!(
                 "search: {} nodes, {} unusable entries, {} unstored results",
                 self.nodes, self.unusable, self.unstored
@@ -342,6 +339,7 @@ impl<'s, 'a> Search<'s, 'a> {
             nodes: 0,
             static_bounds,
             all_sides,
+            debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
             unusable: 0,
             unstored: 0,
         }
@@ -521,10 +519,7 @@ impl<'s, 'a> Search<'s, 'a> {
         if lower.is_none() && upper.is_none() {
             return;
         }
-        let best = match decode(best) {
-            Move::Pass => 0,
-            Move::Place(p) => self.sh.syms.perms[s].point(p) + 1,
-        };
+        let best = code(self.sh.syms.perms[s].map_move(decode(best)));
         table.store(
             key,
             hash,
@@ -542,7 +537,7 @@ impl<'s, 'a> Search<'s, 'a> {
     fn search(&mut self, g: &mut Game, alpha: i32, beta: i32) -> Res {
         self.nodes += 1;
         let start_nodes = self.nodes;
-        if self.nodes % 10_000_000 == 0 && std::env::var_os("GOSOLVE_DEBUG").is_some() {
+        if self.debug && self.nodes % 10_000_000 == 0 {
             eprintln!(
                 "  {} nodes, depth {}, window {alpha}..{beta}, unusable {}, unstored {}",
                 self.nodes,
@@ -601,10 +596,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     self.unusable += 1;
                 }
                 let inv = self.sh.syms.inverse[sym];
-                tt_best = Some(match decode(e.best) {
-                    Move::Pass => Move::Pass,
-                    Move::Place(p) => Move::Place(self.sh.syms.perms[inv].point(p)),
-                });
+                tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
             }
         }
 
@@ -787,13 +779,6 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-fn image(a: &Automorphism, m: Move) -> Move {
-    match m {
-        Move::Pass => Move::Pass,
-        Move::Place(p) => Move::Place(a.point(p)),
-    }
-}
-
 /// Solves the board: the value, every first move's value and a principal
 /// variation. Root classes are searched in parallel; `progress` is told
 /// when each finishes.
@@ -818,7 +803,7 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
         if classes.iter().any(|c| c.contains(&m)) {
             continue;
         }
-        let mut class: Vec<Move> = sh.symmetries().iter().map(|a| image(a, m)).collect();
+        let mut class: Vec<Move> = sh.symmetries().iter().map(|a| a.map_move(m)).collect();
         class.sort();
         class.dedup();
         class.retain(|&x| x != m);

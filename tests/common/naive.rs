@@ -336,27 +336,23 @@ pub fn value(
             }
         };
     }
-    if s.to_move == BLACK {
-        let mut best = i32::MIN;
-        for (_, c) in &kids {
-            best = best.max(value(g, r, c, komi_half, alpha, beta));
+    // Black raises alpha, White lowers beta.
+    let black = s.to_move == BLACK;
+    let mut best = if black { i32::MIN } else { i32::MAX };
+    for (_, c) in &kids {
+        let v = value(g, r, c, komi_half, alpha, beta);
+        if black {
+            best = best.max(v);
             alpha = alpha.max(best);
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
-    } else {
-        let mut best = i32::MAX;
-        for (_, c) in &kids {
-            best = best.min(value(g, r, c, komi_half, alpha, beta));
+        } else {
+            best = best.min(v);
             beta = beta.min(best);
-            if alpha >= beta {
-                break;
-            }
         }
-        best
+        if alpha >= beta {
+            break;
+        }
     }
+    best
 }
 
 /// Every legal first move with its exact value (Black's side).

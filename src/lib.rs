@@ -7,7 +7,12 @@
 //! - [`diagram`]: ASCII diagrams in and out.
 //! - [`rules`] and [`game`]: every ruleset of `RULES.md` as data, and the
 //!   game state that owns history, passes and prisoners.
+//! - [`plain`]: a second, plain implementation of the rules for checking.
 //! - [`count`] and [`games`]: exact counts (legal positions, games, perft).
+//! - [`solver`] (with [`tt`], [`benson`]): exact values; [`report`] runs it.
+//! - [`proof`]: both sides' strategies after a solve; [`gsr`] the result
+//!   file, [`save`] and [`inspect`] its conversions; [`verify`] the
+//!   independent checker (plain rules only).
 //!
 //! ```
 //! use gosolve::{board::Board, game::Game, rules::{Rules, Ruleset}, types::Move};
@@ -28,10 +33,16 @@ pub mod count;
 pub mod diagram;
 pub mod game;
 pub mod games;
+pub mod gsr;
+pub mod inspect;
+pub mod plain;
 pub mod position;
+pub mod proof;
 pub mod published;
 pub mod report;
 pub mod rules;
+pub mod save;
 pub mod solver;
 pub mod tt;
 pub mod types;
+pub mod verify;

@@ -8,7 +8,11 @@ use gosolve::games;
 use gosolve::report;
 use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::solver;
+use gosolve::{gsr, save};
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+mod commands;
 use std::time::Instant;
 
 #[derive(Parser)]
@@ -54,6 +58,45 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Where to write the result file (default: results/<board>-<rules>[-<options>].gsr).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        /// Do not extract the proof or write a result file.
+        #[arg(long, conflicts_with = "out")]
+        no_save: bool,
+    },
+    /// Re-prove a result file's value with the independent checker.
+    Verify {
+        /// A .gsr result file.
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a result file: rules, value, first moves, principal variation.
+    Show {
+        /// A .gsr result file.
+        file: PathBuf,
+        /// Moves from the start, e.g. "B2 A2 pass": what the stored strategies do there.
+        #[arg(long)]
+        line: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Export a result file as SGF (the solution tree) or CSV (the first-move table).
+    Export {
+        /// A .gsr result file.
+        file: PathBuf,
+        /// SGF FF[4]: the principal variation and every first move with its value.
+        #[arg(long, conflicts_with = "csv", required_unless_present = "csv")]
+        sgf: bool,
+        /// CSV: the first-move table.
+        #[arg(long)]
+        csv: bool,
+        /// Write here instead of to standard output.
+        #[arg(long, short, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Solve a fixed set of boards and print nodes, seconds and nodes/second.
     Bench {
@@ -210,17 +253,43 @@ fn run(command: Command) -> Result<(), String> {
             rules,
             search,
             json,
+            out,
+            no_save,
         } => {
             let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let r = report::run_solve(&board, &rules, search.config(), progress);
+            let config = search.config();
+            let r = report::run_solve(&board, &rules, config, progress, !no_save);
+            let mut saved = None;
+            if !no_save {
+                let path = out.unwrap_or_else(|| save::default_path(&board, &rules));
+                let f = save::result_file(&board, &rules, &r, &config);
+                gsr::write(&path, &f).map_err(|e| e.to_string())?;
+                saved = Some(path);
+            }
             if json {
-                println!("{}", report::json(&r));
+                println!("{}", report::json(&r, saved.as_deref()));
             } else {
                 print!("{}", report::text(&r));
+                if let Some(p) = saved {
+                    println!(
+                        "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
+                        p.display(),
+                        r.strategies.len(),
+                        r.proof_seconds
+                    );
+                }
             }
         }
+        Command::Verify { file, json } => return commands::verify(&file, json),
+        Command::Show { file, line, json } => return commands::show(&file, line.as_deref(), json),
+        Command::Export {
+            file,
+            sgf,
+            csv: _,
+            out,
+        } => return commands::export(&file, sgf, out.as_deref()),
         Command::Bench { search } => {
             print!("{}", report::bench(search.config()));
         }

@@ -3,10 +3,12 @@
 use crate::board::Board;
 use crate::diagram;
 use crate::game::Game;
+use crate::proof::{Extractor, Strategy};
 use crate::rules::{Rules, Ruleset, half_points};
 use crate::solver::{self, Config, Shared, Solution};
-use crate::types::Move;
+use crate::types::{Color, Move};
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// A finished solve with its measurements.
@@ -33,6 +35,10 @@ pub struct Report {
     pub peak_bytes: Option<u64>,
     /// Table probes, hits and stores.
     pub table: (u64, u64, u64),
+    /// The proofs (first-move class index and strategy), when asked for.
+    pub strategies: Vec<(usize, Strategy)>,
+    /// Seconds spent extracting them.
+    pub proof_seconds: f64,
 }
 
 /// The peak resident set size of this process (Linux), in bytes.
@@ -50,8 +56,16 @@ fn move_name(board: &Board, m: Move) -> String {
     }
 }
 
-/// Solves and measures, with a progress bar on stderr when `progress`.
-pub fn run_solve(board: &Board, rules: &Rules, config: Config, progress: bool) -> Report {
+/// Solves and measures, with a progress bar on stderr when `progress`;
+/// with `prove`, also extracts both sides' strategies for every first-move
+/// class (see [`crate::proof`]).
+pub fn run_solve(
+    board: &Board,
+    rules: &Rules,
+    config: Config,
+    progress: bool,
+    prove: bool,
+) -> Report {
     let start = Instant::now();
     let shared = Shared::new(board, rules, config);
     let bar = if progress {
@@ -76,6 +90,13 @@ pub fn run_solve(board: &Board, rules: &Rules, config: Config, progress: bool) -
     let solution = pool.install(|| solver::solve(&shared, &tick));
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
+    let proving = Instant::now();
+    let strategies = if prove {
+        pool.install(|| strategies(&shared, rules, &solution, progress))
+    } else {
+        Vec::new()
+    };
+    let proof_seconds = proving.elapsed().as_secs_f64();
     let mut g = Game::new(board, rules);
     for &m in &solution.pv {
         g.play(m);
@@ -96,7 +117,70 @@ pub fn run_solve(board: &Board, rules: &Rules, config: Config, progress: bool) -
         solution,
         seconds,
         peak_bytes: peak_memory(),
+        strategies,
+        proof_seconds,
     }
+}
+
+/// The bounds of each first-move class that need a strategy: (class,
+/// owner); a bound no game can break needs none.
+pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize, Color)> {
+    let extremes = match rules.ruleset {
+        Ruleset::Logical => None,
+        r if !r.has_score() => Some((-1, 1)),
+        _ => {
+            let (n, komi) = (n as i32, rules.komi.0);
+            Some(((-2 * n - komi).min(0), (2 * n - komi).max(0)))
+        }
+    };
+    let mut out = Vec::new();
+    for (k, m) in solution.moves.iter().enumerate() {
+        for owner in [Color::Black, Color::White] {
+            let trivial = extremes.is_some_and(|(lo, hi)| {
+                if owner == Color::Black {
+                    m.value <= lo
+                } else {
+                    m.value >= hi
+                }
+            });
+            if !trivial {
+                out.push((k, owner));
+            }
+        }
+    }
+    out
+}
+
+fn strategies(
+    shared: &Shared,
+    rules: &Rules,
+    solution: &Solution,
+    progress: bool,
+) -> Vec<(usize, Strategy)> {
+    let bar = if progress {
+        ProgressBar::new_spinner()
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("proving {spinner} {pos} strategy nodes, {elapsed}")
+            .expect("template"),
+    );
+    let tick = |k: u64| bar.inc(k);
+    let todo = needed_bounds(rules, shared.start().board().len(), solution);
+    let out = todo
+        .par_iter()
+        .map(|&(k, owner)| {
+            let mut g = shared.start();
+            g.play(solution.moves[k].mv);
+            (
+                k,
+                Extractor::run(shared, &mut g, owner, solution.moves[k].value, &tick),
+            )
+        })
+        .collect();
+    bar.finish_and_clear();
+    out
 }
 
 /// A value for people: `+9`, `-2.5`, `0`, or who wins.
@@ -173,7 +257,7 @@ fn json_str(s: &str) -> String {
 
 /// The report as one JSON object. Values are in points (halves allowed),
 /// or +1 / −1 for a Black / White win under the normal-play rulesets.
-pub fn json(r: &Report) -> String {
+pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
     let num = |v: i32| {
         if r.scored {
             half_points(v)
@@ -197,7 +281,7 @@ pub fn json(r: &Report) -> String {
         .collect();
     let pv: Vec<String> = r.pv.iter().map(|n| json_str(n)).collect();
     format!(
-        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{}}}",
+        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"result_file\":{}}}",
         json_str(&r.board),
         json_str(&r.rules),
         r.scored,
@@ -210,6 +294,7 @@ pub fn json(r: &Report) -> String {
         r.peak_bytes.map_or("null".into(), |b| b.to_string()),
         r.table.0,
         r.table.1,
+        saved.map_or("null".into(), |p| json_str(&p.display().to_string())),
     )
 }
 
@@ -237,7 +322,7 @@ pub fn bench(config: Config) -> String {
     for &(spec, ruleset) in BENCH {
         let board = Board::parse(spec).expect("bench board");
         let rules = Rules::new(ruleset);
-        let r = run_solve(&board, &rules, config, false);
+        let r = run_solve(&board, &rules, config, false, false);
         out += &format!(
             "{:<10} {:<14} {:>8} {:>12} {:>9.3} {:>12.0}\n",
             spec,

@@ -748,6 +748,14 @@ impl<'s, 'a> Search<'s, 'a> {
         lo
     }
 
+    /// The table's best move at `g`, if it has an entry.
+    pub fn table_move(&self, g: &Game) -> Option<Move> {
+        let (key, sym) = self.key(g);
+        let e = self.sh.table.as_ref()?.probe(&key, Self::hash(&key))?;
+        let inv = self.sh.syms.inverse[sym];
+        Some(self.sh.syms.perms[inv].map_move(decode(e.best)))
+    }
+
     /// Whether the value of `g` (mover's side) is at most `x`.
     pub fn at_most(&mut self, g: &mut Game, x: i32) -> bool {
         self.search(g, x, x + 1).v <= x

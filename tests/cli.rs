@@ -100,23 +100,78 @@ fn board_shows_coordinates() {
 
 #[test]
 fn solve_prints_value_moves_and_variation() {
-    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8"]);
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--no-save"]);
     assert!(ok);
     assert!(out.contains("value: +1 (Black wins by 1)"), "{out}");
     assert!(out.contains("+1: A1 B1 A2 B2"), "{out}");
     assert!(out.contains("-1: pass"), "{out}");
     assert!(out.contains("principal variation"), "{out}");
-    let (ok, out, _) = gosolve(&["solve", "1x3", "--json", "--tt-mb", "8"]);
+    let (ok, out, _) = gosolve(&["solve", "1x3", "--json", "--tt-mb", "8", "--no-save"]);
     assert!(ok);
     assert!(
         out.contains("\"value\":3,") && out.contains("\"moves\":[\"B1\"]"),
         "{out}"
     );
-    let (ok, out, _) = gosolve(&["solve", "1x1", "--rules", "conway", "--tt-mb", "8"]);
+    let (ok, out, _) = gosolve(&[
+        "solve",
+        "1x1",
+        "--rules",
+        "conway",
+        "--tt-mb",
+        "8",
+        "--no-save",
+    ]);
     assert!(ok);
     assert!(out.contains("value: White wins"), "{out}");
     fails_with(
         &["solve", "2x2", "--rules", "conway", "--superko", "none"],
         "no ties",
     );
+}
+
+#[test]
+fn result_files_are_written_verified_shown_and_exported() {
+    let dir = std::env::temp_dir().join(format!("gosolve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("2x2.gsr");
+    let f = file.to_str().unwrap();
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", f]);
+    assert!(ok && out.contains("result file:"), "{out}");
+    let (ok, out, _) = gosolve(&["verify", f]);
+    assert!(ok && out.starts_with("verified\n"), "{out}");
+    let (ok, out, _) = gosolve(&["show", f]);
+    assert!(ok, "{out}");
+    assert!(out.contains("value: +1\n"), "{out}");
+    assert!(out.contains("+1: A1 B1 A2 B2"), "{out}");
+    assert!(out.contains("-1: pass"), "{out}");
+    // Black A1, White B2: Black's stored answer, and the value there.
+    let (ok, out, _) = gosolve(&["show", f, "--line", "A1 B2"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("value here: +1"), "{out}");
+    let (ok, out, _) = gosolve(&["export", f, "--sgf"]);
+    assert!(ok && out.starts_with("(;FF[4]GM[1]"), "{out}");
+    assert!(out.contains("SZ[2]") && out.contains("RE[B+1]"), "{out}");
+    assert!(out.contains("(;B[]C[Value -1.])"), "{out}");
+    let (ok, out, _) = gosolve(&["export", f, "--csv"]);
+    assert!(
+        ok && out.starts_with("value,moves\n+1,A1 B1 A2 B2\n-1,pass\n"),
+        "{out}"
+    );
+    fails_with(&["show", f, "--line", "Z9"], "not a point");
+    fails_with(&["show", f, "--line", "A1 A1"], "not legal");
+    // Damage: a flipped byte, a truncated file, a missing file.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let bad = dir.join("bad.gsr");
+    std::fs::write(&bad, &bytes).unwrap();
+    fails_with(&["verify", bad.to_str().unwrap()], "checksum");
+    std::fs::write(&bad, &bytes[..30]).unwrap();
+    fails_with(&["show", bad.to_str().unwrap()], "truncated");
+    fails_with(
+        &["verify", dir.join("none.gsr").to_str().unwrap()],
+        "none.gsr",
+    );
+    fails_with(&["export", f], "--sgf");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

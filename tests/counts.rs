@@ -116,43 +116,26 @@ fn perft_matches_naive_for_every_ruleset() {
         let board = Board::parse(spec).unwrap();
         let g = common::naive_graph(&board);
         for &ruleset in Ruleset::ALL {
-            let superkos: &[Option<Superko>] = match ruleset {
-                Ruleset::Koh => &[None],
-                r if r.has_score() => &[
-                    Some(Superko::Positional),
-                    Some(Superko::Situational),
-                    Some(Superko::None),
-                ],
-                _ => &[Some(Superko::Positional), Some(Superko::Situational)],
-            };
-            let suicides: &[Suicide] = if ruleset == Ruleset::Koh {
-                &[Suicide::Forbidden]
-            } else {
-                &[Suicide::Allowed, Suicide::Forbidden]
-            };
-            for &superko in superkos {
-                for &suicide in suicides {
-                    let rules = rules_for(&board, ruleset, superko, suicide);
-                    let nr = naive::NaiveRules::of(&rules);
-                    let start = naive::State::empty(board.len());
-                    // Passes that spend prisoners make long games: keep the naive tree small.
-                    let depth = if ruleset == Ruleset::ConwayReplacement {
-                        depth.min(12)
-                    } else {
-                        depth
-                    };
-                    let want = naive::perft(&g, &nr, &start, depth);
-                    let got = perft(&board, &rules, depth);
-                    assert_eq!(got.nodes, want, "{spec} {}", rules.describe());
-                    if (spec == "1x3" || spec == "cycle:3") && ruleset != Ruleset::ConwayReplacement
-                    {
-                        assert_eq!(
-                            count_games(&board, &rules, false),
-                            naive::games(&g, &nr, &start),
-                            "{spec} {}",
-                            rules.describe()
-                        );
-                    }
+            for (superko, suicide) in common::rule_variants(ruleset) {
+                let rules = rules_for(&board, ruleset, superko, suicide);
+                let nr = naive::NaiveRules::of(&rules);
+                let start = naive::State::empty(board.len());
+                // Passes that spend prisoners make long games: keep the naive tree small.
+                let depth = if ruleset == Ruleset::ConwayReplacement {
+                    depth.min(12)
+                } else {
+                    depth
+                };
+                let want = naive::perft(&g, &nr, &start, depth);
+                let got = perft(&board, &rules, depth);
+                assert_eq!(got.nodes, want, "{spec} {}", rules.describe());
+                if (spec == "1x3" || spec == "cycle:3") && ruleset != Ruleset::ConwayReplacement {
+                    assert_eq!(
+                        count_games(&board, &rules, false),
+                        naive::games(&g, &nr, &start),
+                        "{spec} {}",
+                        rules.describe()
+                    );
                 }
             }
         }

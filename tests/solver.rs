@@ -4,32 +4,11 @@
 
 mod common;
 
-use common::naive;
+use common::{naive, rule_variants};
 use gosolve::board::Board;
-use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Superko};
 use gosolve::solver::{Config, Shared, solve};
 use gosolve::types::Move;
-
-fn rule_variants(ruleset: Ruleset) -> Vec<(Option<Superko>, Suicide)> {
-    let superkos: Vec<Option<Superko>> = match ruleset {
-        Ruleset::Koh => vec![None],
-        r if r.has_score() => vec![
-            Some(Superko::Positional),
-            Some(Superko::Situational),
-            Some(Superko::None),
-        ],
-        _ => vec![Some(Superko::Positional), Some(Superko::Situational)],
-    };
-    let suicides = if ruleset == Ruleset::Koh {
-        vec![Suicide::Forbidden]
-    } else {
-        vec![Suicide::Allowed, Suicide::Forbidden]
-    };
-    superkos
-        .into_iter()
-        .flat_map(|s| suicides.iter().map(move |&u| (s, u)))
-        .collect()
-}
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
     let sh = Shared::new(board, rules, config);

@@ -5,6 +5,7 @@ pub mod naive;
 
 use gosolve::board::Board;
 use gosolve::position::Position;
+use gosolve::rules::{Ruleset, Suicide, Superko};
 
 /// The naive graph of a board, from its edge list.
 pub fn naive_graph(board: &Board) -> naive::Graph {
@@ -41,5 +42,27 @@ pub fn to_colouring(p: &Position, n: usize) -> Vec<u8> {
                 naive::EMPTY
             }
         })
+        .collect()
+}
+
+/// Every superko and suicide option a ruleset takes.
+pub fn rule_variants(ruleset: Ruleset) -> Vec<(Option<Superko>, Suicide)> {
+    let superkos: Vec<Option<Superko>> = match ruleset {
+        Ruleset::Koh => vec![None],
+        r if r.has_score() => vec![
+            Some(Superko::Positional),
+            Some(Superko::Situational),
+            Some(Superko::None),
+        ],
+        _ => vec![Some(Superko::Positional), Some(Superko::Situational)],
+    };
+    let suicides = if ruleset == Ruleset::Koh {
+        vec![Suicide::Forbidden]
+    } else {
+        vec![Suicide::Allowed, Suicide::Forbidden]
+    };
+    superkos
+        .into_iter()
+        .flat_map(|s| suicides.iter().map(move |&u| (s, u)))
         .collect()
 }

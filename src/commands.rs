@@ -1,0 +1,268 @@
+//! The result-file commands: verify, show, export.
+
+use gosolve::board::Board;
+use gosolve::gsr::{self, ResultFile};
+use gosolve::inspect::{self, Found};
+use gosolve::report::value_text;
+use gosolve::rules::Rules;
+use gosolve::save::decode;
+use gosolve::types::Color;
+use gosolve::verify;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::path::Path;
+use std::time::Instant;
+
+fn open(file: &Path) -> Result<(ResultFile, Board, Rules), String> {
+    let f = gsr::read(file).map_err(|e| e.to_string())?;
+    let (board, rules) = inspect::load(&f).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok((f, board, rules))
+}
+
+/// Runs `job` on a thread with a large stack: proofs are walked
+/// recursively, one frame per turn of the longest game they hold.
+fn deep<T: Send>(job: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, job)
+            .expect("a thread")
+            .join()
+            .expect("the walk finished")
+    })
+}
+
+fn line_names(board: &Board, line: &[Option<usize>]) -> String {
+    let names: Vec<String> = line
+        .iter()
+        .map(|t| match t {
+            None => "pass".into(),
+            Some(p) if *p < board.len() => board.point_name(*p as u8),
+            Some(p) => format!("#{p}"),
+        })
+        .collect();
+    if names.is_empty() {
+        "the start".into()
+    } else {
+        names.join(" ")
+    }
+}
+
+/// `gosolve verify FILE`.
+pub fn verify(file: &Path, json: bool) -> Result<(), String> {
+    let f = gsr::read(file).map_err(|e| e.to_string())?;
+    let total: u64 = f.proofs.iter().map(|p| p.nodes as u64).sum();
+    let bar = if !json && std::io::IsTerminal::is_terminal(&std::io::stderr()) && total > 100_000 {
+        ProgressBar::new(total)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("verifying {bar:30} {pos}/{len} strategy nodes, {elapsed}")
+            .expect("template"),
+    );
+    let start = Instant::now();
+    let result = deep(|| verify::verify(&f, &|k| bar.inc(k)));
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    // Names for the report only; the checker itself never used the program's board.
+    let board = inspect::load(&f).map(|(b, _)| b);
+    match result {
+        Ok(v) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"file": file.display().to_string(), "verified": true,
+                           "strategies": v.strategies, "nodes": v.nodes, "links": v.links,
+                           "seconds": secs})
+                );
+            } else {
+                println!("verified");
+                println!(
+                    "{}: value {} under {}; {} strategies, {} owner nodes, {} transpositions, {secs:.3} s",
+                    f.board.name,
+                    value_text(
+                        !matches!(
+                            f.rules.ruleset.as_str(),
+                            "conway" | "conway-replacement" | "koh"
+                        ),
+                        f.value
+                    ),
+                    f.rules.description,
+                    v.strategies,
+                    v.nodes,
+                    v.links
+                );
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let at = match &board {
+                Ok(b) => line_names(b, &e.line),
+                Err(_) => format!("{:?}", e.line),
+            };
+            if json {
+                println!(
+                    "{}",
+                    json!({"file": file.display().to_string(), "verified": false,
+                           "reason": e.to_string(), "line": at})
+                );
+            }
+            Err(format!(
+                "{}: NOT verified: {e} (after: {at})",
+                file.display()
+            ))
+        }
+    }
+}
+
+/// `gosolve show FILE [--line ...]`.
+pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
+    let (f, board, rules) = open(file)?;
+    let scored = rules.ruleset.has_score();
+    let name = |c: u8| inspect::move_name(&board, decode(c, board.len()).expect("checked"));
+    if let Some(text) = line {
+        let moves = inspect::parse_line(&board, text)?;
+        let r = deep(|| inspect::look_up(&f, &board, &rules, &moves))?;
+        let says = |o: Color, b: i32, x: &Found| -> (String, String) {
+            let who = if o == Color::Black { "Black" } else { "White" };
+            let rel = if o == Color::Black {
+                "at least"
+            } else {
+                "at most"
+            };
+            let head = format!("{who}'s strategy (value {rel} {})", value_text(scored, b));
+            let what = match x {
+                Found::Off => "does not reach this position".into(),
+                Found::Over => "reaches it: the game is over".into(),
+                Found::Answers => "reaches it and answers every reply".into(),
+                Found::Plays(m) => {
+                    format!("reaches it and plays {}", inspect::move_name(&board, *m))
+                }
+            };
+            (head, what)
+        };
+        // A side without a strategy has a bound no game can break.
+        let both = [Color::Black, Color::White].iter().all(|&o| {
+            r.found
+                .iter()
+                .filter(|x| x.0 == o)
+                .all(|x| x.2 != Found::Off)
+        });
+        let value = if both { Some(r.class_value) } else { None };
+        if json {
+            let found: Vec<_> = r
+                .found
+                .iter()
+                .map(|(o, b, x)| {
+                    let (kind, mv) = match x {
+                        Found::Off => ("off", None),
+                        Found::Over => ("over", None),
+                        Found::Answers => ("answers", None),
+                        Found::Plays(m) => ("plays", Some(inspect::move_name(&board, *m))),
+                    };
+                    json!({"owner": if *o == Color::Black {"black"} else {"white"},
+                           "bound": value_text(scored, *b), "found": kind, "move": mv})
+                })
+                .collect();
+            println!(
+                "{}",
+                json!({"line": text, "to_move": r.to_move.name(), "over": r.over,
+                       "value": value.map(|v| value_text(scored, v)), "strategies": found})
+            );
+            return Ok(());
+        }
+        println!(
+            "after {}: {} to move{}",
+            text.trim(),
+            r.to_move.name(),
+            if r.over { " (game over)" } else { "" }
+        );
+        for (o, b, x) in &r.found {
+            let (head, what) = says(*o, *b, x);
+            println!("  {head} {what}");
+        }
+        match value {
+            Some(v) => println!(
+                "value here: {} (every stored strategy reaches it)",
+                value_text(scored, v)
+            ),
+            None => println!(
+                "value here: not stored (the line leaves a strategy; solve from it with --start)"
+            ),
+        }
+        return Ok(());
+    }
+    let diagrams = inspect::pv_diagrams(&f, &board, &rules);
+    if json {
+        let classes: Vec<_> = f
+            .classes
+            .iter()
+            .map(|c| {
+                let names: Vec<String> = c.members.iter().map(|m| name(m.mv)).collect();
+                json!({"value": value_text(scored, c.value), "moves": names})
+            })
+            .collect();
+        let pv: Vec<String> = f.pv.iter().map(|&c| name(c)).collect();
+        println!(
+            "{}",
+            json!({"board": f.board.name, "points": f.board.points, "rules": f.rules.description,
+                   "program": f.run.program, "date": f.run.date, "nodes": f.run.nodes,
+                   "seconds": f.run.seconds, "proof_seconds": f.run.proof_seconds,
+                   "threads": f.run.threads, "tt_mb": f.run.tt_mb,
+                   "value": value_text(scored, f.value), "first_moves": classes, "pv": pv,
+                   "strategies": f.proofs.len(),
+                   "strategy_nodes": f.proofs.iter().map(|p| p.nodes as u64).sum::<u64>()})
+        );
+        return Ok(());
+    }
+    println!(
+        "{} ({} points) under {}",
+        f.board.name, f.board.points, f.rules.description
+    );
+    println!(
+        "solved by {} on {}: {} nodes, {:.3} s (+{:.3} s proof), {} threads, {} MB table",
+        f.run.program,
+        f.run.date,
+        f.run.nodes,
+        f.run.seconds,
+        f.run.proof_seconds,
+        f.run.threads,
+        f.run.tt_mb
+    );
+    println!(
+        "proof: {} strategies, {} owner nodes, {} bytes",
+        f.proofs.len(),
+        f.proofs.iter().map(|p| p.nodes as u64).sum::<u64>(),
+        f.proofs.iter().map(|p| p.bytes.len()).sum::<usize>()
+    );
+    println!("value: {}", value_text(scored, f.value));
+    println!("first moves (value: moves):");
+    for c in &f.classes {
+        let names: Vec<String> = c.members.iter().map(|m| name(m.mv)).collect();
+        println!("  {:>10}: {}", value_text(scored, c.value), names.join(" "));
+    }
+    println!("principal variation ({} turns):", f.pv.len());
+    for (title, d) in diagrams {
+        println!("{title}");
+        print!("{d}");
+    }
+    Ok(())
+}
+
+/// `gosolve export FILE --sgf|--csv [--out PATH]`.
+pub fn export(file: &Path, sgf: bool, out: Option<&Path>) -> Result<(), String> {
+    let (f, board, rules) = open(file)?;
+    let text = if sgf {
+        inspect::sgf(&f, &board, &rules)
+    } else {
+        inspect::csv(&f, &board, &rules)
+    };
+    match out {
+        Some(p) => gsr::write_atomic(p, text.as_bytes()).map_err(|e| e.to_string()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The result file (`.gsr`): what a solve found and the proof of it.
+//!
+//! # Format, version 1
+//!
+//! | bytes | content |
+//! | --- | --- |
+//! | 8 | magic `GOSOLVE` followed by 0x1A |
+//! | 2 | format version, little-endian (this reader: 1) |
+//! | 2 | reserved, zero |
+//! | 8 | payload length in bytes, little-endian |
+//! | 4 | CRC-32 (IEEE) of the payload, little-endian |
+//! | n | payload: a [`ResultFile`] in bincode 2 (standard configuration, serde) |
+//!
+//! Every point set, move and colour in the payload is plain data: a move is
+//! a code (0 = pass, p + 1 = point p), a colouring a list of cells (0 empty,
+//! 1 black, 2 white, 3 black border stone, 4 white border stone). The
+//! proofs are the strategy streams of [`crate::proof`]. bincode is used only
+//! in this module, so the encoding can change with the version number.
+//!
+//! Files are written to a temporary file in the same folder and renamed into
+//! place, so a reader never sees half a file.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+
+/// The magic bytes.
+pub const MAGIC: [u8; 8] = *b"GOSOLVE\x1a";
+/// The format version this program writes and reads.
+pub const VERSION: u16 = 1;
+const HEADER: usize = 24;
+
+/// The board as stored: enough to rebuild it without the program's names.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct BoardInfo {
+    /// The board spec it was solved as (`3x3`, `cycle:6`, `file:...`).
+    pub name: String,
+    /// Number of points.
+    pub points: u32,
+    /// Every edge once, as point indices.
+    pub edges: Vec<(u8, u8)>,
+}
+
+/// The rules as stored.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct RulesInfo {
+    /// Ruleset name (`tromp-taylor`, ...).
+    pub ruleset: String,
+    /// Superko name.
+    pub superko: String,
+    /// Suicide name.
+    pub suicide: String,
+    /// Komi in half points.
+    pub komi_half: i32,
+    /// The start colouring, one cell per point (0 empty, 1 black, 2 white,
+    /// 3 / 4 black / white border stones that are never captured).
+    pub start: Vec<u8>,
+    /// Who moves first: 1 Black, 2 White.
+    pub to_move: u8,
+    /// The rules in words.
+    pub description: String,
+}
+
+/// How the solve was run.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct RunInfo {
+    /// Program name and version.
+    pub program: String,
+    /// UTC date and time of the solve, ISO 8601.
+    pub date: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds of the solve (without the proof extraction).
+    pub seconds: f64,
+    /// Seconds of the proof extraction.
+    pub proof_seconds: f64,
+    /// Threads.
+    pub threads: u32,
+    /// Table size in megabytes.
+    pub tt_mb: u32,
+}
+
+/// One move of a first-move class and the symmetry that maps the class's
+/// representative (the first member) onto it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The move code.
+    pub mv: u8,
+    /// The board automorphism as the image of each point.
+    pub perm: Vec<u8>,
+}
+
+/// A class of symmetric first moves and its exact value.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ClassInfo {
+    /// Black − White − komi in half points (normal play: ±1).
+    pub value: i32,
+    /// The moves, the representative first.
+    pub members: Vec<Member>,
+}
+
+/// One stored strategy: after the class's representative move, the
+/// owner's strategy guarantees the bound.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ProofInfo {
+    /// Index into the classes.
+    pub class: u32,
+    /// 1 Black (value ≥ bound), 2 White (value ≤ bound).
+    pub owner: u8,
+    /// The bound, in Black's half points (normal play: ±1).
+    pub bound: i32,
+    /// Owner nodes in the stream.
+    pub nodes: u32,
+    /// The strategy stream.
+    pub bytes: Vec<u8>,
+}
+
+/// Everything a result file holds.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ResultFile {
+    /// The board.
+    pub board: BoardInfo,
+    /// The rules.
+    pub rules: RulesInfo,
+    /// How it was solved.
+    pub run: RunInfo,
+    /// The value: Black − White − komi in half points (normal play: ±1).
+    pub value: i32,
+    /// Every legal first move, by class.
+    pub classes: Vec<ClassInfo>,
+    /// A principal variation, as move codes.
+    pub pv: Vec<u8>,
+    /// The proofs.
+    pub proofs: Vec<ProofInfo>,
+}
+
+/// Why a result file could not be read or written.
+#[derive(Debug)]
+pub enum FileError {
+    /// The file could not be opened, read or written.
+    Io(String, std::io::Error),
+    /// Shorter than its header says.
+    Truncated {
+        /// Bytes the header promises.
+        expected: u64,
+        /// Bytes there are.
+        found: u64,
+    },
+    /// Not a gosolve result file.
+    BadMagic,
+    /// Written by a newer format.
+    Version(u16),
+    /// The payload does not match its checksum.
+    Checksum {
+        /// In the header.
+        stored: u32,
+        /// Of the bytes read.
+        computed: u32,
+    },
+    /// The payload does not decode.
+    Decode(String),
+    /// Bytes after the payload.
+    Trailing(u64),
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Io(path, e) => write!(f, "{path}: {e}"),
+            FileError::Truncated { expected, found } => write!(
+                f,
+                "truncated result file: {found} bytes where {expected} are needed"
+            ),
+            FileError::BadMagic => f.write_str("not a gosolve result file (wrong magic bytes)"),
+            FileError::Version(v) => write!(
+                f,
+                "result file format version {v} is newer than this program reads ({VERSION})"
+            ),
+            FileError::Checksum { stored, computed } => write!(
+                f,
+                "corrupted result file: checksum {computed:08x}, header says {stored:08x}"
+            ),
+            FileError::Decode(e) => write!(f, "corrupted result file: {e}"),
+            FileError::Trailing(n) => write!(f, "corrupted result file: {n} bytes after the end"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+fn config() -> impl bincode::config::Config {
+    // A limit so a corrupted length cannot ask for more memory than a file could need.
+    bincode::config::standard().with_limit::<{ 1 << 31 }>()
+}
+
+/// The file's bytes.
+pub fn encode(r: &ResultFile) -> Vec<u8> {
+    let payload = bincode::serde::encode_to_vec(r, config()).expect("encoding to memory");
+    let mut out = Vec::with_capacity(HEADER + payload.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Reads a file's bytes.
+pub fn decode(bytes: &[u8]) -> Result<ResultFile, FileError> {
+    if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
+        return Err(if MAGIC.starts_with(bytes) {
+            FileError::Truncated {
+                expected: HEADER as u64,
+                found: bytes.len() as u64,
+            }
+        } else {
+            FileError::BadMagic
+        });
+    }
+    if bytes.len() < HEADER {
+        return Err(FileError::Truncated {
+            expected: HEADER as u64,
+            found: bytes.len() as u64,
+        });
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(FileError::Version(version));
+    }
+    if bytes[10..12] != [0, 0] {
+        return Err(FileError::Decode(
+            "reserved header bytes are not zero".into(),
+        ));
+    }
+    let len = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+    let stored = u32::from_le_bytes(bytes[20..24].try_into().expect("4 bytes"));
+    let have = (bytes.len() - HEADER) as u64;
+    if have < len {
+        return Err(FileError::Truncated {
+            expected: HEADER as u64 + len,
+            found: bytes.len() as u64,
+        });
+    }
+    if have > len {
+        return Err(FileError::Trailing(have - len));
+    }
+    let payload = &bytes[HEADER..];
+    let computed = crc32fast::hash(payload);
+    if computed != stored {
+        return Err(FileError::Checksum { stored, computed });
+    }
+    let (r, used): (ResultFile, usize) = bincode::serde::decode_from_slice(payload, config())
+        .map_err(|e| FileError::Decode(e.to_string()))?;
+    if used != payload.len() {
+        return Err(FileError::Decode(format!(
+            "{} bytes left over in the payload",
+            payload.len() - used
+        )));
+    }
+    Ok(r)
+}
+
+/// Reads a result file.
+pub fn read(path: &Path) -> Result<ResultFile, FileError> {
+    let bytes = std::fs::read(path).map_err(|e| FileError::Io(path.display().to_string(), e))?;
+    decode(&bytes)
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// folder, synced, then renamed over `path`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let io = |e| FileError::Io(path.display().to_string(), e);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let name = path
+        .file_name()
+        .map_or("result".into(), |n| n.to_string_lossy());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(io)
+}
+
+/// Writes a result file atomically.
+pub fn write(path: &Path, r: &ResultFile) -> Result<(), FileError> {
+    write_atomic(path, &encode(r))
+}
+
+/// The current UTC time as `YYYY-MM-DDTHH:MM:SSZ`.
+pub fn now_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_date_is_in_iso_form() {
+        let d = now_utc();
+        assert_eq!(d.len(), 20);
+        assert!(d.starts_with("20") && d.ends_with('Z'));
+    }
+}

@@ -1,0 +1,507 @@
+//! Looking into a result file: the board and rules it was solved under,
+//! the stored strategies along a line of moves, and exports (SGF, CSV).
+
+use crate::board::{Board, Layout};
+use crate::diagram::{self, Setup};
+use crate::game::Game;
+use crate::gsr::{ProofInfo, ResultFile};
+use crate::position::Position;
+use crate::proof::LINK;
+use crate::rules::{Komi, Rules, half_points};
+use crate::save::{code, decode};
+use crate::types::{Color, Move};
+
+/// The program's board and rules for a file, checked against each other.
+pub fn load(f: &ResultFile) -> Result<(Board, Rules), String> {
+    let n = f.board.points as usize;
+    let edges: Vec<(usize, usize)> = f
+        .board
+        .edges
+        .iter()
+        .map(|&(a, b)| (a as usize, b as usize))
+        .collect();
+    let mut stored = edges.clone();
+    stored.sort_unstable();
+    stored.dedup();
+    let board = match Board::parse(&f.board.name) {
+        Ok(b) if !f.board.name.starts_with("file:") => {
+            let mut e: Vec<(usize, usize)> = b
+                .edges()
+                .iter()
+                .map(|&(a, b)| (a as usize, b as usize))
+                .collect();
+            e.sort_unstable();
+            if b.len() != n || e != stored {
+                return Err(format!(
+                    "the stored board is not `{}`: its edge list differs",
+                    f.board.name
+                ));
+            }
+            b
+        }
+        _ => Board::from_edges(f.board.name.clone(), n, &edges).map_err(|e| e.to_string())?,
+    };
+    let r = &f.rules;
+    let mut rules = Rules::new(r.ruleset.parse().map_err(|e| format!("{e}"))?);
+    rules.superko = r.superko.parse().map_err(|e| format!("{e}"))?;
+    rules.suicide = r.suicide.parse().map_err(|e| format!("{e}"))?;
+    rules.komi = Komi(r.komi_half);
+    if r.start.len() != n || r.start.iter().any(|&c| c > 4) || !(1..=2).contains(&r.to_move) {
+        return Err("the stored start position does not fit the board".into());
+    }
+    let mut setup = Setup {
+        position: Position::EMPTY,
+        to_move: if r.to_move == 1 {
+            Color::Black
+        } else {
+            Color::White
+        },
+        immortal: 0,
+    };
+    for (p, &c) in r.start.iter().enumerate() {
+        let bit = 1u64 << p;
+        match c {
+            1 | 3 => setup.position.black |= bit,
+            2 | 4 => setup.position.white |= bit,
+            _ => {}
+        }
+        if c >= 3 {
+            setup.immortal |= bit;
+        }
+    }
+    rules.setup = setup;
+    for c in &f.classes {
+        for m in &c.members {
+            decode(m.mv, n)
+                .ok_or_else(|| format!("a first move code {} is off the board", m.mv))?;
+        }
+    }
+    for &m in &f.pv {
+        decode(m, n).ok_or_else(|| format!("a variation move code {m} is off the board"))?;
+    }
+    Ok((board, rules))
+}
+
+/// A move's name on a board.
+pub fn move_name(board: &Board, m: Move) -> String {
+    match m {
+        Move::Pass => "pass".into(),
+        Move::Place(p) => board.point_name(p),
+    }
+}
+
+/// Parses a space-separated line of moves (`pass` or point names).
+pub fn parse_line(board: &Board, text: &str) -> Result<Vec<Move>, String> {
+    text.split_whitespace()
+        .map(|w| {
+            if w.eq_ignore_ascii_case("pass") {
+                Ok(Move::Pass)
+            } else {
+                board
+                    .parse_point(w)
+                    .map(Move::Place)
+                    .ok_or_else(|| format!("`{w}` is not a point of {}", board.name()))
+            }
+        })
+        .collect()
+}
+
+/// What a stored strategy says at the end of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The line leaves the strategy (a move the owner does not play, or the
+    /// game ended before).
+    Off,
+    /// The owner moves here and plays this.
+    Plays(Move),
+    /// The other side moves here; the strategy answers every reply.
+    Answers,
+    /// The game is over here.
+    Over,
+}
+
+/// Follows one strategy along `line` (moves after the class's first move).
+struct Follow<'a, 'b> {
+    bytes: &'a [u8],
+    owner: Color,
+    /// Byte offset of each owner node, by id.
+    offsets: Vec<usize>,
+    line: &'b [Move],
+}
+
+impl Follow<'_, '_> {
+    fn byte(&self, at: &mut usize) -> Result<u8, String> {
+        let b = *self
+            .bytes
+            .get(*at)
+            .ok_or("the strategy ends too early (run `gosolve verify`)")?;
+        *at += 1;
+        Ok(b)
+    }
+
+    /// Walks the node at `g` from byte `at`; `depth` moves of the line have
+    /// been followed, or `None` once off it. Returns what was found at the
+    /// line's end, if reached.
+    fn node(
+        &mut self,
+        g: &mut Game,
+        at: &mut usize,
+        depth: Option<usize>,
+    ) -> Result<Option<Found>, String> {
+        let target = depth == Some(self.line.len());
+        if g.outcome().is_some() {
+            return Ok(target.then_some(Found::Over));
+        }
+        if g.to_move() != self.owner {
+            if target {
+                return Ok(Some(Found::Answers));
+            }
+            let n = g.board().len() as u8;
+            for m in std::iter::once(Move::Pass).chain((0..n).map(Move::Place)) {
+                let Some(u) = g.try_play(m) else { continue };
+                let on = depth.filter(|&d| self.line[d] == m).map(|d| d + 1);
+                let r = self.node(g, at, on)?;
+                g.undo(u);
+                if r.is_some() {
+                    return Ok(r);
+                }
+            }
+            return Ok(None);
+        }
+        let c = self.byte(at)?;
+        if c == LINK {
+            let (mut id, mut shift) = (0usize, 0);
+            loop {
+                let b = self.byte(at)?;
+                id |= ((b & 0x7F) as usize) << shift;
+                shift += 7;
+                if b & 0x80 == 0 || shift > 28 {
+                    break;
+                }
+            }
+            // Off the line a link needs no walking.
+            if depth.is_none() {
+                return Ok(None);
+            }
+            let mut there = *self.offsets.get(id).ok_or("a link to an unknown node")?;
+            let saved = std::mem::take(&mut self.offsets);
+            self.offsets = saved[..id].to_vec();
+            let r = self.node(g, &mut there, depth);
+            self.offsets = saved;
+            return r;
+        }
+        self.offsets.push(*at - 1);
+        let m = decode(c, g.board().len()).ok_or("a bad move code")?;
+        if target {
+            return Ok(Some(Found::Plays(m)));
+        }
+        if let Some(d) = depth {
+            if self.line[d] != m {
+                return Ok(Some(Found::Off));
+            }
+        }
+        let u = g.try_play(m).ok_or("the strategy plays an illegal move")?;
+        let r = self.node(g, at, depth.map(|d| d + 1));
+        g.undo(u);
+        r
+    }
+}
+
+/// What the stored strategies say about the position after `line`.
+pub struct LineReport {
+    /// The class's value.
+    pub class_value: i32,
+    /// (owner, bound, what it says).
+    pub found: Vec<(Color, i32, Found)>,
+    /// The player to move, and whether the game is over.
+    pub to_move: Color,
+    /// The game ended on the line.
+    pub over: bool,
+}
+
+/// Follows the stored strategies along `line` from the start.
+pub fn look_up(
+    f: &ResultFile,
+    board: &Board,
+    rules: &Rules,
+    line: &[Move],
+) -> Result<LineReport, String> {
+    let mut g = Game::new(board, rules);
+    for (i, &m) in line.iter().enumerate() {
+        if g.try_play(m).is_none() {
+            return Err(format!(
+                "move {} ({}) is not legal there",
+                i + 1,
+                move_name(board, m)
+            ));
+        }
+    }
+    let first = *line.first().ok_or("the line is empty")?;
+    let (k, class) = f
+        .classes
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.members.iter().any(|m| m.mv == code(first)))
+        .ok_or("the first move is in no stored class")?;
+    let member = class
+        .members
+        .iter()
+        .find(|m| m.mv == code(first))
+        .expect("found");
+    // Map the line into the representative's frame.
+    let mut inv = vec![0u8; board.len()];
+    for (p, &q) in member.perm.iter().enumerate() {
+        inv[q as usize] = p as u8;
+    }
+    let mapped: Vec<Move> = line
+        .iter()
+        .map(|&m| match m {
+            Move::Pass => Move::Pass,
+            Move::Place(p) => Move::Place(inv[p as usize]),
+        })
+        .collect();
+    let mut found = Vec::new();
+    for p in f.proofs.iter().filter(|p| p.class as usize == k) {
+        found.push((
+            if p.owner == 1 {
+                Color::Black
+            } else {
+                Color::White
+            },
+            p.bound,
+            follow(p, board, rules, &mapped)?,
+        ));
+    }
+    // Report moves in the line's own frame.
+    for x in &mut found {
+        if let Found::Plays(Move::Place(q)) = x.2 {
+            x.2 = Found::Plays(Move::Place(member.perm[q as usize]));
+        }
+    }
+    Ok(LineReport {
+        class_value: class.value,
+        found,
+        to_move: g.to_move(),
+        over: g.outcome().is_some(),
+    })
+}
+
+fn follow(p: &ProofInfo, board: &Board, rules: &Rules, line: &[Move]) -> Result<Found, String> {
+    let mut g = Game::new(board, rules);
+    g.play(line[0]);
+    let mut fw = Follow {
+        bytes: &p.bytes,
+        owner: if p.owner == 1 {
+            Color::Black
+        } else {
+            Color::White
+        },
+        offsets: Vec::new(),
+        line: &line[1..],
+    };
+    let mut at = 0;
+    Ok(fw.node(&mut g, &mut at, Some(0))?.unwrap_or(Found::Off))
+}
+
+/// The first-move table as CSV: value, then the moves of the class.
+pub fn csv(f: &ResultFile, board: &Board, rules: &Rules) -> String {
+    let scored = rules.ruleset.has_score();
+    let mut out = String::from("value,moves\n");
+    for c in &f.classes {
+        let names: Vec<String> = c
+            .members
+            .iter()
+            .map(|m| move_name(board, decode(m.mv, board.len()).expect("checked")))
+            .collect();
+        out += &format!(
+            "{},{}\n",
+            crate::report::value_text(scored, c.value),
+            names.join(" ")
+        );
+    }
+    out
+}
+
+fn sgf_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The SGF point of a move: grids by column and row from the top; other
+/// graphs as a one-row board of the points in index order.
+fn sgf_point(board: &Board, m: Move) -> String {
+    let letter = |i: usize| {
+        let c = if i < 26 {
+            b'a' + i as u8
+        } else {
+            b'A' + (i - 26) as u8
+        };
+        c as char
+    };
+    match (m, board.layout()) {
+        (Move::Pass, _) => String::new(),
+        (Move::Place(p), Layout::Grid { rows, cols, .. }) => {
+            let (r, c) = (p as usize / cols, p as usize % cols);
+            format!("{}{}", letter(c), letter(rows - 1 - r))
+        }
+        (Move::Place(p), Layout::Graph) => format!("{}a", letter(p as usize)),
+    }
+}
+
+/// The solution as SGF FF[4]: the principal variation as the main line,
+/// every other first-move class as a variation carrying its value.
+pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
+    let scored = rules.ruleset.has_score();
+    let (size, note) = match board.layout() {
+        Layout::Grid {
+            rows, cols, torus, ..
+        } => (
+            if rows == cols {
+                format!("{cols}")
+            } else {
+                format!("{cols}:{rows}")
+            },
+            if torus {
+                " The board is a torus: SGF cannot say that its edges wrap around."
+            } else {
+                ""
+            },
+        ),
+        Layout::Graph => (
+            format!("{}:1", board.len()),
+            " The board is a graph that SGF cannot draw: it is shown as one row of its points in index order; its edges are listed here.",
+        ),
+    };
+    let mut root = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[gosolve:{}]SZ[{size}]RU[{}]",
+        env!("CARGO_PKG_VERSION"),
+        sgf_escape(&f.rules.description)
+    );
+    if rules.ruleset.has_score() {
+        root += &format!("KM[{}]", half_points(rules.komi.0));
+    }
+    let v = f.value;
+    let re = if !scored {
+        if v > 0 { "B+" } else { "W+" }.to_string()
+    } else if v > 0 {
+        format!("B+{}", half_points(v))
+    } else if v < 0 {
+        format!("W+{}", half_points(-v))
+    } else {
+        "0".into()
+    };
+    root += &format!("RE[{re}]");
+    let mut comment = format!(
+        "{} under {}: value {}.{note}",
+        f.board.name,
+        f.rules.description,
+        crate::report::value_text(scored, v)
+    );
+    if matches!(board.layout(), Layout::Graph) {
+        let edges: Vec<String> = f
+            .board
+            .edges
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        comment += &format!(" Edges: {}.", edges.join(" "));
+    }
+    root += &format!("C[{}]", sgf_escape(&comment));
+    // The start position.
+    let setup = &rules.setup;
+    let stones = |set: u64| -> String {
+        crate::types::bits(set)
+            .map(|p| format!("[{}]", sgf_point(board, Move::Place(p))))
+            .collect()
+    };
+    if setup.position.black != 0 {
+        root += &format!("AB{}", stones(setup.position.black));
+    }
+    if setup.position.white != 0 {
+        root += &format!("AW{}", stones(setup.position.white));
+    }
+    if setup.to_move == Color::White {
+        root += "PL[W]";
+    }
+    let node = |g: &Game, m: Move, text: Option<String>| {
+        let who = if g.to_move() == Color::Black {
+            "B"
+        } else {
+            "W"
+        };
+        let mut s = format!(";{who}[{}]", sgf_point(board, m));
+        if let Some(t) = text {
+            s += &format!("C[{}]", sgf_escape(&t));
+        }
+        s
+    };
+    let mut vars = Vec::new();
+    // The main line: the principal variation.
+    let mut g = Game::new(board, rules);
+    let mut main = String::from("(");
+    for (i, &c) in f.pv.iter().enumerate() {
+        let m = decode(c, board.len()).expect("checked");
+        let text = (i == 0).then(|| {
+            format!(
+                "Best first move, value {}. The principal variation follows.",
+                crate::report::value_text(scored, v)
+            )
+        });
+        main += &node(&g, m, text);
+        if g.try_play(m).is_none() {
+            break;
+        }
+    }
+    if g.outcome().is_some() && rules.ruleset.has_score() {
+        let (b, w) = g.scores();
+        main += &format!("C[Final score: Black {b}, White {w}.]");
+    }
+    main += ")";
+    vars.push(main);
+    let g0 = Game::new(board, rules);
+    let first_pv = f.pv.first().copied();
+    for c in &f.classes {
+        for m in &c.members {
+            if Some(m.mv) == first_pv {
+                continue;
+            }
+            let mv = decode(m.mv, board.len()).expect("checked");
+            vars.push(format!(
+                "({})",
+                node(
+                    &g0,
+                    mv,
+                    Some(format!(
+                        "Value {}.",
+                        crate::report::value_text(scored, c.value)
+                    ))
+                )
+            ));
+        }
+    }
+    root + &vars.concat() + ")\n"
+}
+
+/// The start and the position after each move of the principal variation, as diagrams.
+pub fn pv_diagrams(f: &ResultFile, board: &Board, rules: &Rules) -> Vec<(String, String)> {
+    let mut g = Game::new(board, rules);
+    let mut out = vec![(
+        "start".to_string(),
+        diagram::render(board, &g.position(), rules.setup.immortal),
+    )];
+    for (i, &c) in f.pv.iter().enumerate() {
+        let m = decode(c, board.len()).expect("checked");
+        let who = if g.to_move() == Color::Black {
+            "Black"
+        } else {
+            "White"
+        };
+        if g.try_play(m).is_none() {
+            break;
+        }
+        out.push((
+            format!("{}. {who} {}", i + 1, move_name(board, m)),
+            diagram::render(board, &g.position(), rules.setup.immortal),
+        ));
+    }
+    out
+}

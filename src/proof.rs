@@ -1,0 +1,302 @@
+//! Proof extraction: after a solve, each side's optimal strategy for every
+//! position the other side can force, as a compact move stream that the
+//! independent checker ([`crate::verify`]) replays.
+//!
+//! # The strategy stream
+//!
+//! A strategy proves a bound for its *owner* from a given game. It is the
+//! preorder walk of the game tree the strategy allows:
+//!
+//! - at a finished game (no legal turn): nothing;
+//! - where the owner moves: one byte, the owner's move (0 = pass, p + 1 =
+//!   point p), then the node after it; or the byte [`LINK`] and a LEB128
+//!   number k, meaning "here, play as at the k-th owner node expanded so far"
+//!   (a transposition);
+//! - where the other side moves: the node after each of its legal turns, in
+//!   the plain order (pass, then the points by index).
+//!
+//! A link is written only where reusing the earlier node is sound on the
+//! current path, by the rule the checker applies (module doc of
+//! [`crate::verify`]): the earlier subtree's owner-produced colourings (all
+//! produced colourings under `--superko none`) cannot be in the history
+//! before the node, and every earlier state a refusal there relied on is.
+
+use crate::game::{Game, Key as HistKey};
+use crate::position::Position;
+use crate::rules::{Ruleset, Superko};
+use crate::solver::{Search, Shared};
+use crate::tt::Summary;
+use crate::types::{Color, Move};
+use hashbrown::HashMap;
+
+/// How many expansions of one state are kept for reuse.
+const MEMO_WAYS: usize = 4;
+
+/// The byte that marks a link.
+pub const LINK: u8 = 0xFF;
+
+/// What proving the bound relied on below a node: the colourings produced
+/// and the earlier states refusals referred to (as history indices).
+#[derive(Clone, Debug)]
+struct Foot {
+    summary: Summary,
+    refs: Vec<(usize, HistKey)>,
+}
+
+impl Foot {
+    fn new() -> Foot {
+        Foot {
+            summary: Summary::NONE,
+            refs: Vec::new(),
+        }
+    }
+
+    fn merge(&mut self, o: Foot) {
+        self.summary.merge(&o.summary);
+        for r in o.refs {
+            if !self.refs.contains(&r) {
+                self.refs.push(r);
+            }
+        }
+    }
+
+    /// Drops references to the node's own path (index `here` and later).
+    fn lift(mut self, here: usize) -> Foot {
+        self.refs.retain(|&(i, _)| i < here);
+        self
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct NodeKey {
+    pos: Position,
+    to_move: Color,
+    passes: u8,
+    prisoners: [u32; 2],
+    played: u64,
+}
+
+struct Done {
+    id: u32,
+    summary: Summary,
+    refs: Vec<HistKey>,
+}
+
+/// A strategy for one side, ready to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    /// The owner.
+    pub owner: Color,
+    /// The bound in Black's terms (half points, or ±1 for a win): Black's
+    /// strategy guarantees at least this, White's at most this.
+    pub bound: i32,
+    /// Owner nodes expanded (not counting links).
+    pub nodes: u32,
+    /// The move stream.
+    pub bytes: Vec<u8>,
+}
+
+/// Extracts `owner`'s strategy from game `g` (not yet over or over).
+pub struct Extractor<'s, 'a> {
+    search: Search<'s, 'a>,
+    owner: Color,
+    /// The owner's bound from its own side (mover values).
+    own: i32,
+    all_sides: bool,
+    memo: HashMap<NodeKey, Vec<Done>>,
+    out: Vec<u8>,
+    nodes: u32,
+    links: u64,
+    debug: bool,
+    /// Called with the owner nodes so far, every 1024.
+    tick: &'s (dyn Fn(u64) + Sync),
+}
+
+impl<'s, 'a> Extractor<'s, 'a> {
+    /// Black's strategy for `value ≥ bound` (owner Black) or White's for
+    /// `value ≤ bound` (owner White), from `g`.
+    pub fn run(
+        sh: &'s Shared<'a>,
+        g: &mut Game<'a>,
+        owner: Color,
+        bound: i32,
+        tick: &'s (dyn Fn(u64) + Sync),
+    ) -> Strategy {
+        let rules = g.rules();
+        let all_sides = rules.superko == Superko::None && rules.ruleset != Ruleset::Koh;
+        let mut x = Extractor {
+            search: Search::new(sh),
+            owner,
+            own: if owner == Color::Black { bound } else { -bound },
+            all_sides,
+            memo: HashMap::new(),
+            out: Vec::new(),
+            nodes: 0,
+            links: 0,
+            debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
+            tick,
+        };
+        x.node(g);
+        Strategy {
+            owner,
+            bound,
+            nodes: x.nodes,
+            bytes: x.out,
+        }
+    }
+
+    fn key(g: &Game) -> NodeKey {
+        let s = g.state();
+        NodeKey {
+            pos: s.pos,
+            to_move: s.to_move,
+            passes: s.passes,
+            prisoners: s.prisoners,
+            played: s.played,
+        }
+    }
+
+    /// The turns in the plain order that are legal now.
+    fn turns(g: &Game) -> impl Iterator<Item = Move> + use<> {
+        let n = g.board().len() as u8;
+        std::iter::once(Move::Pass).chain((0..n).map(Move::Place))
+    }
+
+    fn over(g: &Game) -> bool {
+        g.outcome().is_some()
+    }
+
+    /// A link target usable on the current path, if any: returns its id and
+    /// its footprint mapped onto the path.
+    fn usable(&self, g: &Game, k: &NodeKey) -> Option<(u32, Foot)> {
+        let h = g.history();
+        let prefix = &h[..h.len().saturating_sub(1)];
+        'cand: for d in self.memo.get(k)? {
+            if prefix.iter().any(|e| d.summary.may_contain(&e.pos)) {
+                continue;
+            }
+            let mut refs = Vec::with_capacity(d.refs.len());
+            for r in &d.refs {
+                match prefix.iter().rposition(|e| e == r) {
+                    Some(i) => refs.push((i, *r)),
+                    None => continue 'cand,
+                }
+            }
+            return Some((
+                d.id,
+                Foot {
+                    summary: d.summary,
+                    refs,
+                },
+            ));
+        }
+        None
+    }
+
+    /// Writes the node at `g` and returns its footprint.
+    fn node(&mut self, g: &mut Game<'a>) -> Foot {
+        if Self::over(g) {
+            let mut f = Foot::new();
+            if let Some(i) = g.repetition_index() {
+                f.refs.push((i, g.history()[i]));
+            }
+            return f;
+        }
+        let here = g.history().len().saturating_sub(1);
+        if g.to_move() != self.owner {
+            let mut f = Foot::new();
+            for m in Self::turns(g) {
+                match g.try_play(m) {
+                    Some(u) => {
+                        let produced = g.position();
+                        let mut c = self.node(g);
+                        g.undo(u);
+                        if self.all_sides {
+                            c.summary.add(produced);
+                        }
+                        f.merge(c);
+                    }
+                    None => {
+                        if let Move::Place(p) = m {
+                            if let Some(i) = g.superko_hit(p) {
+                                f.refs.push((i, g.history()[i]));
+                            }
+                        }
+                    }
+                }
+            }
+            return f.lift(here);
+        }
+        let key = Self::key(g);
+        if let Some((id, f)) = self.usable(g, &key) {
+            self.out.push(LINK);
+            self.links += 1;
+            let mut k = id;
+            loop {
+                let b = (k & 0x7F) as u8;
+                k >>= 7;
+                if k == 0 {
+                    self.out.push(b);
+                    break;
+                }
+                self.out.push(b | 0x80);
+            }
+            return f.lift(here);
+        }
+        let id = self.nodes;
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 {
+            (self.tick)(1024);
+            if self.debug && self.nodes % (1 << 20) == 0 {
+                eprintln!(
+                    "proof: {} owner nodes, {} links, {} bytes, {} states, depth {}",
+                    self.nodes,
+                    self.links,
+                    self.out.len(),
+                    self.memo.len(),
+                    here
+                );
+            }
+        }
+        let m = self.choose(g);
+        self.out.push(match m {
+            Move::Pass => 0,
+            Move::Place(p) => p + 1,
+        });
+        let u = g.play(m);
+        let produced = g.position();
+        let mut f = self.node(g);
+        g.undo(u);
+        if self.all_sides || m != Move::Pass {
+            f.summary.add(produced);
+        }
+        let f = f.lift(here);
+        let done = self.memo.entry(key).or_default();
+        // A few per state: each failed reuse costs a scan of the path.
+        if done.len() == MEMO_WAYS {
+            done.remove(0);
+        }
+        done.push(Done {
+            id,
+            summary: f.summary,
+            refs: f.refs.iter().map(|&(_, k)| k).collect(),
+        });
+        f
+    }
+
+    /// A move whose result keeps the bound: the table's best move if it
+    /// does (the solver's own proof went that way, so its subtree is in the
+    /// table), else the first in the plain order.
+    fn choose(&mut self, g: &mut Game<'a>) -> Move {
+        let first = self.search.table_move(g);
+        for m in first.into_iter().chain(Self::turns(g)) {
+            let Some(u) = g.try_play(m) else { continue };
+            let keeps = self.search.at_most(g, -self.own);
+            g.undo(u);
+            if keeps {
+                return m;
+            }
+        }
+        panic!("no move keeps a bound the solver proved");
+    }
+}

@@ -1,0 +1,155 @@
+//! A finished solve as a result file: names, and the conversion from the
+//! program's types to the file's plain data.
+
+use crate::board::Board;
+use crate::gsr::{BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo};
+use crate::report::Report;
+use crate::rules::{Rules, half_points};
+use crate::rules::{Ruleset, Suicide};
+use crate::solver::Config;
+use crate::types::{Color, Move};
+use std::path::PathBuf;
+
+/// A move as a file code: 0 = pass, p + 1 = point p.
+pub fn code(m: Move) -> u8 {
+    match m {
+        Move::Pass => 0,
+        Move::Place(p) => p + 1,
+    }
+}
+
+/// The move of a file code, if it fits a board of `n` points.
+pub fn decode(c: u8, n: usize) -> Option<Move> {
+    match c as usize {
+        0 => Some(Move::Pass),
+        c if c <= n => Some(Move::Place(c as u8 - 1)),
+        _ => None,
+    }
+}
+
+/// `results/<board>-<rules>[-<options>].gsr`: options other than the
+/// ruleset's defaults are spelled out; a start position adds a short hash.
+pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
+    let mut name: String = board
+        .name()
+        .trim_start_matches("file:")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    name = name.trim_matches('-').to_string();
+    name += &format!("-{}", rules.ruleset.name());
+    let defaults = Rules::new(rules.ruleset);
+    if rules.ruleset != Ruleset::Koh && rules.superko != defaults.superko {
+        name += &format!("-superko-{}", rules.superko.name());
+    }
+    if rules.suicide != defaults.suicide {
+        name += &format!(
+            "-suicide-{}",
+            match rules.suicide {
+                Suicide::Allowed => "allowed",
+                Suicide::Forbidden => "forbidden",
+            }
+        );
+    }
+    if rules.komi.0 != 0 {
+        name += &format!("-komi-{}", half_points(rules.komi.0));
+    }
+    if rules.setup != defaults.setup {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for x in [
+            rules.setup.position.black,
+            rules.setup.position.white,
+            rules.setup.immortal,
+            rules.setup.to_move as u64,
+        ] {
+            for b in x.to_le_bytes() {
+                h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        name += &format!("-start-{:08x}", h as u32);
+    }
+    PathBuf::from("results").join(format!("{name}.gsr"))
+}
+
+/// The result file of a solve run with `prove`.
+pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) -> ResultFile {
+    let n = board.len();
+    let setup = &rules.setup;
+    let start = (0..n as u8)
+        .map(|p| {
+            let bit = 1u64 << p;
+            let border = setup.immortal & bit != 0;
+            match (
+                setup.position.black & bit != 0,
+                setup.position.white & bit != 0,
+            ) {
+                (true, _) => 1 + 2 * border as u8,
+                (_, true) => 2 + 2 * border as u8,
+                _ => 0,
+            }
+        })
+        .collect();
+    let syms = crate::games::symmetries(board, rules);
+    let classes = r
+        .solution
+        .moves
+        .iter()
+        .map(|m| ClassInfo {
+            value: m.value,
+            members: m
+                .class
+                .iter()
+                .map(|&x| {
+                    let a = syms
+                        .iter()
+                        .find(|a| a.map_move(m.mv) == x)
+                        .expect("a class member is a symmetric image");
+                    Member {
+                        mv: code(x),
+                        perm: (0..n as u8).map(|p| a.point(p)).collect(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let proofs = r
+        .strategies
+        .iter()
+        .map(|(k, s)| ProofInfo {
+            class: *k as u32,
+            owner: if s.owner == Color::Black { 1 } else { 2 },
+            bound: s.bound,
+            nodes: s.nodes,
+            bytes: s.bytes.clone(),
+        })
+        .collect();
+    ResultFile {
+        board: BoardInfo {
+            name: board.name().to_string(),
+            points: n as u32,
+            edges: board.edges(),
+        },
+        rules: RulesInfo {
+            ruleset: rules.ruleset.name().into(),
+            superko: rules.superko.name().into(),
+            suicide: rules.suicide.name().into(),
+            komi_half: rules.komi.0,
+            start,
+            to_move: if setup.to_move == Color::Black { 1 } else { 2 },
+            description: rules.describe(),
+        },
+        run: RunInfo {
+            program: format!("gosolve {}", env!("CARGO_PKG_VERSION")),
+            date: crate::gsr::now_utc(),
+            nodes: r.solution.nodes,
+            seconds: r.seconds,
+            proof_seconds: r.proof_seconds,
+            threads: rayon::current_num_threads() as u32,
+            tt_mb: config.tt_mb as u32,
+        },
+        value: r.solution.value,
+        classes,
+        pv: r.solution.pv.iter().map(|&m| code(m)).collect(),
+        proofs,
+    }
+}

@@ -24,7 +24,7 @@
 use crate::game::{Game, Key as HistKey};
 use crate::position::Position;
 use crate::rules::{Ruleset, Superko};
-use crate::solver::{Search, Shared};
+use crate::solver::{Search, Shared, mover_value};
 use crate::tt::Summary;
 use crate::types::{Color, Move};
 use hashbrown::HashMap;
@@ -288,6 +288,16 @@ impl<'s, 'a> Extractor<'s, 'a> {
     /// does (the solver's own proof went that way, so its subtree is in the
     /// table), else the first in the plain order.
     fn choose(&mut self, g: &mut Game<'a>) -> Move {
+        // A pass that ends the game with the bound kept needs no subtree.
+        if g.passes() == 1 {
+            if let Some(u) = g.try_play(Move::Pass) {
+                let ends = g.outcome().is_some() && mover_value(g) <= -self.own;
+                g.undo(u);
+                if ends {
+                    return Move::Pass;
+                }
+            }
+        }
         let first = self.search.table_move(g);
         for m in first.into_iter().chain(Self::turns(g)) {
             let Some(u) = g.try_play(m) else { continue };

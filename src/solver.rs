@@ -237,7 +237,7 @@ fn decode(c: u8) -> Move {
 }
 
 /// The value of a finished game from the mover's side (scored in half points, normal play ±1).
-fn mover_value(g: &Game) -> i32 {
+pub fn mover_value(g: &Game) -> i32 {
     let black = match g.outcome() {
         Some(crate::game::Outcome::Score(s)) => s,
         Some(crate::game::Outcome::Win(c)) => {

@@ -257,3 +257,33 @@ proptest! {
         }
     }
 }
+
+/// Every result file kept in the repository verifies, and the boards with
+/// values derived independently (the naive solver, tests/solver.rs) agree.
+#[test]
+fn the_results_folder_verifies() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let mut seen = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "gsr") {
+            continue;
+        }
+        let f = gsr::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if let Err(e) = check(&f) {
+            panic!("{}: {e} after {:?}", path.display(), e.line);
+        }
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let want = match name {
+            "2x2-tromp-taylor.gsr" => Some(2),
+            "1x3-tromp-taylor.gsr" => Some(6),
+            "3x3-tromp-taylor.gsr" => Some(18),
+            _ => None,
+        };
+        if let Some(v) = want {
+            assert_eq!(f.value, v, "{name}");
+        }
+        seen += 1;
+    }
+    assert!(seen >= 3, "only {seen} result files in {}", dir.display());
+}

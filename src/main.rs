@@ -12,6 +12,7 @@ use gosolve::{gsr, save};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod check;
 mod commands;
 use std::time::Instant;
 
@@ -97,6 +98,18 @@ enum Command {
         /// Write here instead of to standard output.
         #[arg(long, short, value_name = "PATH")]
         out: Option<PathBuf>,
+    },
+    /// Rerun the published figures (legal counts, game counts, values) and compare.
+    Check {
+        /// A table in the format of src/published.txt (default: the shipped one).
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
+        /// Seconds allowed per figure; a figure over budget is skipped.
+        #[arg(long, default_value_t = 60.0)]
+        budget: f64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Solve a fixed set of boards and print nodes, seconds and nodes/second.
     Bench {
@@ -261,18 +274,22 @@ fn run(command: Command) -> Result<(), String> {
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let config = search.config();
             let r = report::run_solve(&board, &rules, config, progress, !no_save);
-            let mut saved = None;
-            if !no_save {
-                let path = out.unwrap_or_else(|| save::default_path(&board, &rules));
+            let path =
+                (!no_save).then(|| out.unwrap_or_else(|| save::default_path(&board, &rules)));
+            let write = |path: &PathBuf| {
                 let f = save::result_file(&board, &rules, &r, &config);
-                gsr::write(&path, &f).map_err(|e| e.to_string())?;
-                saved = Some(path);
-            }
+                gsr::write(path, &f).map_err(|e| format!("the result file was not written: {e}"))
+            };
             if json {
-                println!("{}", report::json(&r, saved.as_deref()));
+                if let Some(p) = &path {
+                    write(p)?;
+                }
+                println!("{}", report::json(&r, path.as_deref()));
             } else {
+                // The solve is printed first, so a failed write does not lose it.
                 print!("{}", report::text(&r));
-                if let Some(p) = saved {
+                if let Some(p) = &path {
+                    write(p)?;
                     println!(
                         "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
                         p.display(),
@@ -282,6 +299,11 @@ fn run(command: Command) -> Result<(), String> {
                 }
             }
         }
+        Command::Check {
+            table,
+            budget,
+            json,
+        } => return check::check(table.as_deref(), budget, json),
         Command::Verify { file, json } => return commands::verify(&file, json),
         Command::Show { file, line, json } => return commands::show(&file, line.as_deref(), json),
         Command::Export {

@@ -175,3 +175,40 @@ fn result_files_are_written_verified_shown_and_exported() {
     fails_with(&["export", f], "--sgf");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_reports_agreement_disagreement_and_skips() {
+    let dir = std::env::temp_dir().join(format!("gosolve-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("t.txt");
+    std::fs::write(
+        &table,
+        "# a tiny table\n\
+         legal | 2x2 | - | 57 | test\n\
+         value | 1x3 | tromp-taylor | 3 | test\n\
+         games | 1x3 | tromp-taylor | 906 | deliberately wrong\n\
+         value | 2x2 | unsupported:japanese territory scoring | 1 | test\n",
+    )
+    .unwrap();
+    let t = table.to_str().unwrap();
+    let (ok, out, err) = gosolve(&["check", "--table", t, "--budget", "30"]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("1 published figures disagree"), "{err}");
+    assert!(out.contains("2 agree, 1 disagree, 1 skipped"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("DISAGREE") && l.contains("906") && l.contains("907")),
+        "{out}"
+    );
+    assert!(
+        out.contains("does not implement: japanese territory scoring"),
+        "{out}"
+    );
+    std::fs::write(&table, "legal | 2x2 | - | 57 | test\nvalue | 2x2 | 1\n").unwrap();
+    fails_with(&["check", "--table", t], "line 2");
+    std::fs::write(&table, "legal | 2x2 | - | 57 | fine\n").unwrap();
+    let (ok, out, _) = gosolve(&["check", "--table", t, "--json"]);
+    assert!(ok && out.contains("\"agree\":1"), "{out}");
+    fails_with(&["check", "--table", t, "--budget", "0"], "--budget");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Reruns every published figure (src/published.txt) with a generous budget
+# and writes the report to results/published-check.md.
+# Usage: scripts/check-published.sh [BUDGET_SECONDS]   (default 600 per figure)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+budget="${1:-600}"
+cargo build --release --quiet
+{
+  echo "# Published figures, rechecked"
+  echo
+  echo "\`gosolve check --budget $budget\` on $(date -u +%Y-%m-%d), $(nproc) cores."
+  echo "Figures and sources: \`src/published.txt\`. A skipped figure was over the budget."
+  echo
+  echo '```'
+  target/release/gosolve check --budget "$budget"
+  status=$?
+  echo '```'
+  exit $status
+} > results/published-check.md.tmp
+status=$?
+mv results/published-check.md.tmp results/published-check.md
+tail -n 3 results/published-check.md
+exit $status

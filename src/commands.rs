@@ -11,7 +11,7 @@ use gosolve::verify;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn open(file: &Path) -> Result<(ResultFile, Board, Rules), String> {
     let f = gsr::read(file).map_err(|e| e.to_string())?;
@@ -265,4 +265,158 @@ pub fn export(file: &Path, sgf: bool, out: Option<&Path>) -> Result<(), String> 
             Ok(())
         }
     }
+}
+
+/// `gosolve batch JOBS.toml`.
+pub fn batch(
+    jobs_file: &Path,
+    dir: &Path,
+    shard: Option<&str>,
+    parallel: Option<usize>,
+    summary: Option<&Path>,
+) -> Result<(), String> {
+    use gosolve::batch::{self, Status};
+    use indicatif::MultiProgress;
+    let text =
+        std::fs::read_to_string(jobs_file).map_err(|e| format!("{}: {e}", jobs_file.display()))?;
+    let mut jobs = batch::parse(&text).map_err(|e| format!("{}: {e}", jobs_file.display()))?;
+    if let Some(s) = shard {
+        let (i, n) = batch::parse_shard(s)?;
+        jobs = batch::shard(jobs, i, n);
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    batch::clean_temporaries(dir);
+    let cores = rayon::current_num_threads();
+    let at_once = parallel.unwrap_or(cores).clamp(1, jobs.len().max(1));
+    let threads = (cores / at_once).max(1);
+    let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let multi = MultiProgress::new();
+    if !shown {
+        multi.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let total = multi.add(ProgressBar::new(jobs.len() as u64));
+    total.set_style(
+        ProgressStyle::with_template("batch {bar:30} {pos}/{len} jobs, {elapsed}")
+            .expect("template"),
+    );
+    let spin =
+        ProgressStyle::with_template("  {spinner} {prefix}: {msg} {elapsed}").expect("template");
+    // Plain threads, not a rayon pool: a rayon worker waiting for a job's
+    // own search pool would start other jobs on top of it, and none would
+    // finish (and be written) before the last one started.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<batch::Outcome>>> =
+        jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let work = || loop {
+        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some(job) = jobs.get(k) else { break };
+        let bar = multi.insert_before(&total, ProgressBar::new_spinner());
+        bar.set_style(spin.clone());
+        bar.set_prefix(job.label());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        let o = batch::run_job(job, dir, threads, &|m: &str| bar.set_message(m.to_string()));
+        bar.finish_and_clear();
+        multi.remove(&bar);
+        total.inc(1);
+        let line = match &o.status {
+            Status::Solved { verified } => format!(
+                "solved {}: {} ({})",
+                job.label(),
+                o.value,
+                if *verified {
+                    "verified"
+                } else {
+                    "NOT verified"
+                }
+            ),
+            Status::Done => format!("done already {}: {}", job.label(), o.value),
+            Status::Failed(e) => format!("FAILED {}: {e}", job.label()),
+        };
+        let _ = multi.println(&line);
+        if !shown {
+            eprintln!("{line}");
+        }
+        *slots[k].lock().expect("slot") = Some(o);
+    };
+    std::thread::scope(|s| {
+        for _ in 0..at_once {
+            std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn_scoped(s, work)
+                .expect("a thread");
+        }
+    });
+    let rows: Vec<batch::Outcome> = slots
+        .into_iter()
+        .map(|m| m.into_inner().expect("slot").expect("every job ran"))
+        .collect();
+    total.finish_and_clear();
+    println!(
+        "{:>4} {:<12} {:<58} {:>12} {:>14} {:>9}  status",
+        "job", "board", "rules", "value", "nodes", "seconds"
+    );
+    let (mut failed, mut unverified) = (0, 0);
+    for o in &rows {
+        let status = match &o.status {
+            Status::Solved { verified: true } => "solved, verified".to_string(),
+            Status::Solved { verified: false } => {
+                unverified += 1;
+                "solved, NOT verified".to_string()
+            }
+            Status::Done => "already done (verified file)".to_string(),
+            Status::Failed(e) => {
+                failed += 1;
+                format!("FAILED: {e}")
+            }
+        };
+        println!(
+            "{:>4} {:<12} {:<58} {:>12} {:>14} {:>9.3}  {status}",
+            o.job.index + 1,
+            o.job.board,
+            o.rules,
+            o.value,
+            o.nodes,
+            o.seconds
+        );
+    }
+    let prefix = summary.map_or_else(|| dir.join("batch-summary"), Path::to_path_buf);
+    let with = |ext: &str| {
+        let mut p = prefix.clone().into_os_string();
+        p.push(ext);
+        std::path::PathBuf::from(p)
+    };
+    let rows_json: Vec<_> = rows
+        .iter()
+        .map(|o| {
+            let (status, verified, error) = match &o.status {
+                Status::Solved { verified } => ("solved", *verified, None),
+                Status::Done => ("done", true, None),
+                Status::Failed(e) => ("failed", false, Some(e.clone())),
+            };
+            json!({"job": o.job.index + 1, "board": o.job.board, "rules": o.rules,
+                   "value": o.value, "nodes": o.nodes, "seconds": o.seconds,
+                   "status": status, "verified": verified, "error": error,
+                   "file": o.file.as_ref().map(|p| p.display().to_string())})
+        })
+        .collect();
+    gsr::write_atomic(&with(".csv"), batch::csv(&rows).as_bytes()).map_err(|e| e.to_string())?;
+    gsr::write_atomic(&with(".json"), json!(rows_json).to_string().as_bytes())
+        .map_err(|e| e.to_string())?;
+    println!(
+        "{} jobs: {} solved, {} already done, {failed} failed, {unverified} not verified; summary in {} and {}",
+        rows.len(),
+        rows.iter()
+            .filter(|o| matches!(o.status, Status::Solved { .. }))
+            .count(),
+        rows.iter().filter(|o| o.status == Status::Done).count(),
+        with(".csv").display(),
+        with(".json").display()
+    );
+    if failed + unverified > 0 {
+        return Err(format!(
+            "{} jobs failed or did not verify",
+            failed + unverified
+        ));
+    }
+    Ok(())
 }

@@ -27,6 +27,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod benson;
 pub mod board;
 pub mod count;

@@ -99,6 +99,23 @@ enum Command {
         #[arg(long, short, value_name = "PATH")]
         out: Option<PathBuf>,
     },
+    /// Solve a batch of jobs from a TOML file over all cores, resumably.
+    Batch {
+        /// The jobs file (see the README).
+        jobs: PathBuf,
+        /// Folder for the result files.
+        #[arg(long, default_value = "results")]
+        out_dir: PathBuf,
+        /// Run only part I of N of the jobs (1-based), e.g. 2/4.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// Jobs run at once (default: one per core; each gets cores/jobs threads).
+        #[arg(long)]
+        parallel: Option<usize>,
+        /// Write the summary as PREFIX.csv and PREFIX.json (default: OUT_DIR/batch-summary).
+        #[arg(long, value_name = "PREFIX")]
+        summary: Option<PathBuf>,
+    },
     /// Rerun the published figures (legal counts, game counts, values) and compare.
     Check {
         /// A table in the format of src/published.txt (default: the shipped one).
@@ -273,7 +290,12 @@ fn run(command: Command) -> Result<(), String> {
             let rules = rules.build(&board)?;
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let config = search.config();
-            let r = report::run_solve(&board, &rules, config, progress, !no_save);
+            let run = report::Run {
+                progress,
+                prove: !no_save,
+                threads: 0,
+            };
+            let r = report::run_solve(&board, &rules, config, run);
             let path =
                 (!no_save).then(|| out.unwrap_or_else(|| save::default_path(&board, &rules)));
             let write = |path: &PathBuf| {
@@ -298,6 +320,21 @@ fn run(command: Command) -> Result<(), String> {
                     );
                 }
             }
+        }
+        Command::Batch {
+            jobs,
+            out_dir,
+            shard,
+            parallel,
+            summary,
+        } => {
+            return commands::batch(
+                &jobs,
+                &out_dir,
+                shard.as_deref(),
+                parallel,
+                summary.as_deref(),
+            );
         }
         Command::Check {
             table,

@@ -39,6 +39,8 @@ pub struct Report {
     pub strategies: Vec<(usize, Strategy)>,
     /// Seconds spent extracting them.
     pub proof_seconds: f64,
+    /// Search threads used.
+    pub threads: usize,
 }
 
 /// The peak resident set size of this process (Linux), in bytes.
@@ -56,16 +58,25 @@ fn move_name(board: &Board, m: Move) -> String {
     }
 }
 
-/// Solves and measures, with a progress bar on stderr when `progress`;
-/// with `prove`, also extracts both sides' strategies for every first-move
-/// class (see [`crate::proof`]).
-pub fn run_solve(
-    board: &Board,
-    rules: &Rules,
-    config: Config,
-    progress: bool,
-    prove: bool,
-) -> Report {
+/// How to run a solve.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Run {
+    /// Show progress bars on stderr.
+    pub progress: bool,
+    /// Also extract both sides' strategies for every first-move class (see
+    /// [`crate::proof`]).
+    pub prove: bool,
+    /// Search threads (0: the current pool's size).
+    pub threads: usize,
+}
+
+/// Solves and measures.
+pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Report {
+    let Run {
+        progress,
+        prove,
+        threads,
+    } = run;
     let start = Instant::now();
     let shared = Shared::new(board, rules, config);
     let bar = if progress {
@@ -81,9 +92,14 @@ pub fn run_solve(
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
+    let threads = if threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        threads
+    };
     // Games under superko run deep: give the search threads large stacks.
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(rayon::current_num_threads())
+        .num_threads(threads)
         .stack_size(1 << 30)
         .build()
         .expect("thread pool");
@@ -119,6 +135,7 @@ pub fn run_solve(
         peak_bytes: peak_memory(),
         strategies,
         proof_seconds,
+        threads,
     }
 }
 
@@ -322,7 +339,7 @@ pub fn bench(config: Config) -> String {
     for &(spec, ruleset) in BENCH {
         let board = Board::parse(spec).expect("bench board");
         let rules = Rules::new(ruleset);
-        let r = run_solve(&board, &rules, config, false, false);
+        let r = run_solve(&board, &rules, config, Run::default());
         out += &format!(
             "{:<10} {:<14} {:>8} {:>12} {:>9.3} {:>12.0}\n",
             spec,

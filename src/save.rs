@@ -144,7 +144,7 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
             nodes: r.solution.nodes,
             seconds: r.seconds,
             proof_seconds: r.proof_seconds,
-            threads: rayon::current_num_threads() as u32,
+            threads: r.threads as u32,
             tt_mb: config.tt_mb as u32,
         },
         value: r.solution.value,

@@ -6,7 +6,7 @@ mod common;
 
 use gosolve::board::Board;
 use gosolve::gsr::{self, FileError, ResultFile};
-use gosolve::report::run_solve;
+use gosolve::report::{Run, run_solve};
 use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Superko};
 use gosolve::save;
 use gosolve::solver::Config;
@@ -20,7 +20,11 @@ fn solved(spec: &str, ruleset: Ruleset, opts: &RuleOptions) -> ResultFile {
         tt_mb: 16,
         ..Config::default()
     };
-    let r = run_solve(&board, &rules, config, false, true);
+    let run = Run {
+        prove: true,
+        ..Run::default()
+    };
+    let r = run_solve(&board, &rules, config, run);
     save::result_file(&board, &rules, &r, &config)
 }
 

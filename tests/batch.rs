@@ -1,0 +1,138 @@
+//! Batches: jobs files, shards, resuming after a kill.
+
+use gosolve::batch::{self, Job};
+use std::collections::BTreeSet;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const JOBS: &str = r#"
+# comments are fine
+[[job]]
+board = ["1x3", "2x2", "1x5"]
+superko = ["positional", "situational"]
+
+[[job]]
+board = "cycle:5"
+rules = ["conway", "ggg"]
+komi = [0]
+"#;
+
+#[test]
+fn lists_expand_to_the_product_in_order() {
+    let jobs = batch::parse(JOBS).unwrap();
+    assert_eq!(jobs.len(), 8);
+    let labels: Vec<String> = jobs.iter().map(Job::label).collect();
+    assert_eq!(labels[0], "1x3 --rules tromp-taylor --superko positional");
+    assert_eq!(labels[1], "1x3 --rules tromp-taylor --superko situational");
+    assert_eq!(labels[7], "cycle:5 --rules ggg --komi 0");
+    assert!(jobs.iter().enumerate().all(|(i, j)| j.index == i));
+}
+
+#[test]
+fn shards_are_disjoint_and_cover_the_batch() {
+    let jobs = batch::parse(JOBS).unwrap();
+    for n in 1..=5 {
+        let mut seen = BTreeSet::new();
+        let mut count = 0;
+        for i in 1..=n {
+            for j in batch::shard(jobs.clone(), i, n) {
+                seen.insert(j.index);
+                count += 1;
+            }
+        }
+        assert_eq!(count, jobs.len(), "{n} shards");
+        assert_eq!(seen.len(), jobs.len(), "{n} shards");
+    }
+    assert!(batch::parse_shard("0/3").is_err());
+    assert!(batch::parse_shard("4/3").is_err());
+    assert!(batch::parse_shard("2").is_err());
+    assert_eq!(batch::parse_shard("2/3"), Ok((2, 3)));
+}
+
+#[test]
+fn malformed_jobs_files_name_the_line() {
+    let e = batch::parse("[[job]]\nboard = \"2x2\"\nrule = \"conway\"\n").unwrap_err();
+    assert!(
+        e.contains("line 3") && e.contains("unknown field `rule`"),
+        "{e}"
+    );
+    let e = batch::parse("[[job]\nboard = \"2x2\"\n").unwrap_err();
+    assert!(e.contains("line 1"), "{e}");
+    let e = batch::parse("[[job]]\nboard = \"2x2\"\nrules = 3\n").unwrap_err();
+    assert!(e.contains("line 3"), "{e}");
+    assert!(batch::parse("").is_err());
+    // A job the rules reject fails alone when it runs.
+    let jobs = batch::parse("[[job]]\nboard = \"1x3\"\nrules = \"conway\"\nkomi = 0.5\n").unwrap();
+    assert!(jobs[0].settle().unwrap_err().contains("komi"));
+}
+
+fn gosolve(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gosolve"));
+    c.args(args);
+    c
+}
+
+fn gsr_files(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|r| {
+            r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".gsr"))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Kill a batch mid-way and rerun it: the finished jobs are kept (and
+/// skipped), the rest are solved, nothing twice, no half-written file.
+#[test]
+fn a_killed_batch_resumes_without_losing_or_repeating_work() {
+    let dir = std::env::temp_dir().join(format!("gosolve-batch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let jobs = dir.join("jobs.toml");
+    std::fs::write(
+        &jobs,
+        "[[job]]\nboard = [\"1x3\", \"2x2\", \"1x5\", \"2x3\", \"3x3\"]\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (j, o) = (jobs.to_str().unwrap(), out.to_str().unwrap());
+    let mut child = gosolve(&["batch", j, "--out-dir", o, "--parallel", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while gsr_files(&out).len() < 2 && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = gsr_files(&out);
+    assert!(!before.is_empty());
+    let rerun = gosolve(&["batch", j, "--out-dir", o, "--parallel", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&rerun.stdout);
+    assert!(rerun.status.success(), "{text}");
+    let done = text.matches("already done (verified file)").count();
+    let solved = text.matches("solved, verified").count();
+    assert_eq!(done, before.len(), "{text}");
+    assert_eq!(done + solved, 5, "{text}");
+    assert_eq!(gsr_files(&out).len(), 5);
+    let leftovers: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let csv = std::fs::read_to_string(out.join("batch-summary.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 6, "{csv}");
+    // A third run solves nothing.
+    let third = gosolve(&["batch", j, "--out-dir", o]).output().unwrap();
+    let text = String::from_utf8_lossy(&third.stdout);
+    assert!(text.contains("5 jobs: 0 solved, 5 already done"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -29,6 +29,11 @@ use crate::tt::Summary;
 use crate::types::{Color, Move};
 use hashbrown::HashMap;
 
+/// The hash given to the summaries' Bloom filter: one constant, so the
+/// filter never rules a state out and links follow exactly the rule the
+/// checker applies (which has no filter).
+const NO_HASH: u64 = 0;
+
 /// How many expansions of one state are kept for reuse.
 const MEMO_WAYS: usize = 4;
 
@@ -172,7 +177,10 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let h = g.history();
         let prefix = &h[..h.len().saturating_sub(1)];
         'cand: for d in self.memo.get(k)? {
-            if prefix.iter().any(|e| d.summary.may_contain(&e.pos)) {
+            if prefix
+                .iter()
+                .any(|e| d.summary.may_contain(&e.pos, NO_HASH))
+            {
                 continue;
             }
             let mut refs = Vec::with_capacity(d.refs.len());
@@ -212,7 +220,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         let mut c = self.node(g);
                         g.undo(u);
                         if self.all_sides {
-                            c.summary.add(produced);
+                            c.summary.add(produced, NO_HASH);
                         }
                         f.merge(c);
                     }
@@ -268,7 +276,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let mut f = self.node(g);
         g.undo(u);
         if self.all_sides || m != Move::Pass {
-            f.summary.add(produced);
+            f.summary.add(produced, NO_HASH);
         }
         let f = f.lift(here);
         let done = self.memo.entry(key).or_default();
@@ -286,7 +294,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
 
     /// A move whose result keeps the bound: the table's best move if it
     /// does (the solver's own proof went that way, so its subtree is in the
-    /// table), else the first in the plain order.
+    /// table).
     fn choose(&mut self, g: &mut Game<'a>) -> Move {
         // A pass that ends the game with the bound kept needs no subtree.
         if g.passes() == 1 {
@@ -298,8 +306,12 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 }
             }
         }
+        // Otherwise placings before pass: passing leaves the opponent every
+        // point to try, which made proofs hundreds of times larger.
+        let n = g.board().len() as u8;
         let first = self.search.table_move(g);
-        for m in first.into_iter().chain(Self::turns(g)) {
+        let rest = (0..n).map(Move::Place).chain(std::iter::once(Move::Pass));
+        for m in first.into_iter().chain(rest) {
             let Some(u) = g.try_play(m) else { continue };
             let keeps = self.search.at_most(g, -self.own);
             g.undo(u);

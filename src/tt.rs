@@ -20,9 +20,10 @@ pub struct Key {
 }
 
 /// States the owner of a bound produced while proving it: the stones all of
-/// them share, the stones any of them has, and their range of stone counts.
-/// A colouring that lacks a shared stone, has a stone none of them has, or
-/// whose count is out of range, is none of them.
+/// them share, the stones any of them has, their range of stone counts, and
+/// a Bloom filter of a symmetry-invariant hash of their colourings. A
+/// colouring that lacks a shared stone, has a stone none of them has, whose
+/// count is out of range, or whose hash bit is clear, is none of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Summary {
     /// Black stones in every produced state.
@@ -37,6 +38,8 @@ pub struct Summary {
     pub min: u8,
     /// Most stones in a produced state.
     pub max: u8,
+    /// Bit `h % 128` set for the invariant hash `h` of each produced colouring.
+    pub bloom: [u64; 2],
 }
 
 impl Summary {
@@ -48,11 +51,13 @@ impl Summary {
         any_white: 0,
         min: u8::MAX,
         max: 0,
+        bloom: [0, 0],
     };
 
-    /// Adds one produced colouring.
+    /// Adds one produced colouring, whose invariant hash is `h`.
     #[inline]
-    pub fn add(&mut self, p: Position) {
+    pub fn add(&mut self, p: Position, h: u64) {
+        self.bloom[(h >> 6 & 1) as usize] |= 1 << (h & 63);
         self.black &= p.black;
         self.white &= p.white;
         self.any_black |= p.black;
@@ -71,13 +76,17 @@ impl Summary {
         self.any_white |= o.any_white;
         self.min = self.min.min(o.min);
         self.max = self.max.max(o.max);
+        self.bloom[0] |= o.bloom[0];
+        self.bloom[1] |= o.bloom[1];
     }
 
-    /// False when `p` is certainly none of the produced states.
+    /// False when `p`, whose invariant hash is `h`, is certainly none of the
+    /// produced states.
     #[inline]
-    pub fn may_contain(&self, p: &Position) -> bool {
+    pub fn may_contain(&self, p: &Position, h: u64) -> bool {
         let n = (p.black | p.white).count_ones() as u8;
-        self.min <= n
+        self.bloom[(h >> 6 & 1) as usize] >> (h & 63) & 1 == 1
+            && self.min <= n
             && n <= self.max
             && p.black & self.black == self.black
             && p.white & self.white == self.white
@@ -249,22 +258,28 @@ mod tests {
                 white: 0,
             },
         ];
+        let h = |p: &Position| p.black * 7 + p.white * 3;
         let mut s = Summary::NONE;
-        assert!(states.iter().all(|p| !s.may_contain(p)));
+        assert!(states.iter().all(|p| !s.may_contain(p, h(p))));
         let mut t = Summary::NONE;
-        s.add(states[0]);
-        t.add(states[1]);
-        t.add(states[2]);
+        s.add(states[0], h(&states[0]));
+        t.add(states[1], h(&states[1]));
+        t.add(states[2], h(&states[2]));
         s.merge(&t);
-        assert!(states.iter().all(|p| s.may_contain(p)));
+        assert!(states.iter().all(|p| s.may_contain(p, h(p))));
         // Lacks the shared black stone, or has a stone no state has.
-        assert!(!s.may_contain(&Position {
+        let p = Position {
             black: 0b0010,
-            white: 0b0100
-        }));
-        assert!(!s.may_contain(&Position {
+            white: 0b0100,
+        };
+        assert!(!s.may_contain(&p, h(&p)));
+        let p = Position {
             black: 0b1001,
-            white: 0
-        }));
+            white: 0,
+        };
+        assert!(!s.may_contain(&p, h(&p)));
+        // A state passing the other tests but not the filter.
+        let p = states[0];
+        assert!(!s.may_contain(&p, h(&p) + 1));
     }
 }

@@ -118,7 +118,7 @@ impl std::str::FromStr for Game {
 pub fn parse(text: &str) -> Result<Game, String> {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut p = Parser { c: &chars, i: 0 };
-    let g = p.sum()?;
+    let g = p.sum().map_err(|e| format!("'{text}': {e}"))?;
     if p.i < chars.len() {
         return Err(format!("'{text}': unexpected '{}'", chars[p.i]));
     }

@@ -1,10 +1,12 @@
 //! `gosolve cgt`: a combinatorial game's canonical form and temperature.
 
 use gosolve::cgt::notation::{self, Style};
+use gosolve::cgt::plot;
 use gosolve::cgt::thermo::{self, Wall};
 use gosolve::cgt::{Dyadic, Game};
 use serde_json::json;
 use std::cmp::Ordering;
+use std::path::Path;
 
 /// Who wins G: L (Left, either way), R, P (the second player), N (the first).
 fn outcome(g: Game) -> &'static str {
@@ -36,8 +38,14 @@ fn wall_json(w: &Wall) -> serde_json::Value {
 
 /// Parses `expr`, chills it and/or warms it (seed 003's f then ∫), and
 /// prints the result's canonical form, outcome, stops, mean, temperature
-/// and thermograph walls.
-pub fn run(expr: &str, chill: bool, warm: bool, json: bool) -> Result<(), String> {
+/// and thermograph (walls and an ASCII picture; an SVG file on request).
+pub fn run(
+    expr: &str,
+    chill: bool,
+    warm: bool,
+    svg: Option<&Path>,
+    json: bool,
+) -> Result<(), String> {
     let input = notation::parse(expr)?;
     let mut g = input;
     if chill {
@@ -49,6 +57,10 @@ pub fn run(expr: &str, chill: bool, warm: bool, json: bool) -> Result<(), String
     let th = thermo::thermograph(g);
     let (ls, rs) = (thermo::left_stop(g), thermo::right_stop(g));
     let text = |x: Game| notation::write(x, Style::Unicode);
+    if let Some(path) = svg {
+        std::fs::write(path, plot::svg(&th, &text(g)))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let ascii = |x: Game| notation::write(x, Style::Ascii);
     if json {
         let d = |x: Dyadic| x.to_string();
@@ -84,5 +96,6 @@ pub fn run(expr: &str, chill: bool, warm: bool, json: bool) -> Result<(), String
     println!("birthday:    {}", g.birthday());
     println!("left wall:   {}", wall_text(&th.left));
     println!("right wall:  {}", wall_text(&th.right));
+    print!("{}", plot::ascii(&th, 13));
     Ok(())
 }

@@ -146,6 +146,9 @@ enum Command {
         /// Warm it (seed 003's ∫), after chilling if both are given.
         #[arg(long)]
         warm: bool,
+        /// Also draw the thermograph into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        thermograph: Option<PathBuf>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -370,8 +373,9 @@ fn run(command: Command) -> Result<(), String> {
             expression,
             chill,
             warm,
+            thermograph,
             json,
-        } => return cgt_command::run(&expression, chill, warm, json),
+        } => return cgt_command::run(&expression, chill, warm, thermograph.as_deref(), json),
         Command::Bench { search } => {
             print!("{}", report::bench(search.config()));
         }

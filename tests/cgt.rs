@@ -253,4 +253,15 @@ proptest! {
         prop_assert!(left_stop(x) >= mean(x) && mean(x) >= right_stop(x));
         prop_assert_eq!(mean(x + x), mean(x) + mean(x));
     }
+
+    #[test]
+    fn thermograph_walls_are_the_stops_of_the_cooled_game(a in raw_games()) {
+        let x = a.game();
+        let th = thermograph(x);
+        for t in ["0", "1/4", "1/2", "1", "3/2", "2", "3"].map(d) {
+            let c = cool(x, t);
+            prop_assert_eq!(left_stop(c), th.left.at(t), "left wall of {} at {}", x, t);
+            prop_assert_eq!(right_stop(c), th.right.at(t), "right wall of {} at {}", x, t);
+        }
+    }
 }

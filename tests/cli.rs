@@ -225,4 +225,12 @@ fn cgt_prints_canonical_form_mean_and_temperature() {
     let (ok, out, _) = gosolve(&["cgt", "-1/2"]);
     assert!(ok && out.contains("outcome:     R"), "{out}");
     fails_with(&["cgt", "{1|"], "'{1|'");
+    let svg = std::env::temp_dir().join(format!("gosolve-cgt-{}.svg", std::process::id()));
+    let (ok, _, _) = gosolve(&["cgt", "{3|-2}", "--thermograph", svg.to_str().unwrap()]);
+    let drawn = std::fs::read_to_string(&svg).unwrap_or_default();
+    let _ = std::fs::remove_file(&svg);
+    assert!(
+        ok && drawn.contains("<polyline") && drawn.contains("temperature 5/2"),
+        "{drawn}"
+    );
 }

@@ -5,6 +5,7 @@
 pub mod dyadic;
 pub mod game;
 pub mod notation;
+pub mod plot;
 pub mod thermo;
 
 pub use dyadic::Dyadic;

@@ -13,6 +13,8 @@
 //! - [`proof`]: both sides' strategies after a solve; [`gsr`] the result
 //!   file, [`save`] and [`inspect`] its conversions; [`verify`] the
 //!   independent checker (plain rules only).
+//! - [`cgt`]: short partizan games (canonical forms, thermographs, seed
+//!   003's chilling and warming), independent of the layers above.
 //!
 //! ```
 //! use gosolve::{board::Board, game::Game, rules::{Rules, Ruleset}, types::Move};
@@ -30,6 +32,7 @@
 pub mod batch;
 pub mod benson;
 pub mod board;
+pub mod cgt;
 pub mod count;
 pub mod diagram;
 pub mod game;

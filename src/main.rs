@@ -12,6 +12,7 @@ use gosolve::{gsr, save};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod cgt_command;
 mod check;
 mod commands;
 use std::time::Instant;
@@ -132,6 +133,25 @@ enum Command {
     Bench {
         #[command(flatten)]
         search: SearchArgs,
+    },
+    /// A combinatorial game in standard notation ({2|{1|*}}, 3/4, ^^*, *2, ...):
+    /// canonical form, outcome, stops, mean, temperature, thermograph walls.
+    Cgt {
+        /// The game, e.g. "{4|{3|{2|0}}}" or "3+^^*".
+        #[arg(allow_hyphen_values = true)]
+        expression: String,
+        /// Chill it first (seed 003's f).
+        #[arg(long)]
+        chill: bool,
+        /// Warm it (seed 003's ∫), after chilling if both are given.
+        #[arg(long)]
+        warm: bool,
+        /// Also draw the thermograph into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        thermograph: Option<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Count complete games, or with --depth the game-tree nodes per depth (perft).
     Games {
@@ -349,6 +369,13 @@ fn run(command: Command) -> Result<(), String> {
             csv: _,
             out,
         } => return commands::export(&file, sgf, out.as_deref()),
+        Command::Cgt {
+            expression,
+            chill,
+            warm,
+            thermograph,
+            json,
+        } => return cgt_command::run(&expression, chill, warm, thermograph.as_deref(), json),
         Command::Bench { search } => {
             print!("{}", report::bench(search.config()));
         }

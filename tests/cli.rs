@@ -212,3 +212,25 @@ fn check_reports_agreement_disagreement_and_skips() {
     fails_with(&["check", "--table", t, "--budget", "0"], "--budget");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn cgt_prints_canonical_form_mean_and_temperature() {
+    let (ok, out, _) = gosolve(&["cgt", "{3|-2}"]);
+    assert!(ok);
+    assert!(out.contains("mean:        1/2"), "{out}");
+    assert!(out.contains("temperature: 5/2"), "{out}");
+    let (ok, out, _) = gosolve(&["cgt", "{4|{3|{2|0}}}", "--chill", "--json"]);
+    assert!(ok);
+    assert!(out.contains("\"value\":\"3^^*\""), "{out}");
+    let (ok, out, _) = gosolve(&["cgt", "-1/2"]);
+    assert!(ok && out.contains("outcome:     R"), "{out}");
+    fails_with(&["cgt", "{1|"], "'{1|'");
+    let svg = std::env::temp_dir().join(format!("gosolve-cgt-{}.svg", std::process::id()));
+    let (ok, _, _) = gosolve(&["cgt", "{3|-2}", "--thermograph", svg.to_str().unwrap()]);
+    let drawn = std::fs::read_to_string(&svg).unwrap_or_default();
+    let _ = std::fs::remove_file(&svg);
+    assert!(
+        ok && drawn.contains("<polyline") && drawn.contains("temperature 5/2"),
+        "{drawn}"
+    );
+}

@@ -1,0 +1,452 @@
+//! Short partizan games in canonical form, hash-consed in one global table:
+//! a [`Game`] is an index, and since canonical forms are unique, two games
+//! are equal exactly when their indices are. Sums, negations and
+//! comparisons are memoised there too (the tables only grow).
+
+use super::dyadic::Dyadic;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, RwLock};
+
+/// A short game, always in canonical form. `==` is equality of games;
+/// `<`, `<=`, `>`, `>=` are the game order (a partial order: `partial_cmp`
+/// is `None` when the games are confused, `G ‖ H`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Game(u32);
+
+/// One canonical game's options and what is known of it at once.
+#[derive(Debug)]
+struct Node {
+    left: Vec<Game>,
+    right: Vec<Game>,
+    /// Its value if it is a number.
+    number: Option<Dyadic>,
+    /// n if it is the nimber *n.
+    nimber: Option<u32>,
+    birthday: u32,
+}
+
+#[derive(Default)]
+struct Arena {
+    nodes: Vec<Arc<Node>>,
+    index: HashMap<(Vec<Game>, Vec<Game>), Game>,
+}
+
+static ARENA: LazyLock<RwLock<Arena>> = LazyLock::new(Default::default);
+static LE: LazyLock<Mutex<HashMap<(Game, Game), bool>>> = LazyLock::new(Default::default);
+static SUM: LazyLock<Mutex<HashMap<(Game, Game), Game>>> = LazyLock::new(Default::default);
+static NEG: LazyLock<Mutex<HashMap<Game, Game>>> = LazyLock::new(Default::default);
+
+fn node(g: Game) -> Arc<Node> {
+    ARENA.read().unwrap().nodes[g.0 as usize].clone()
+}
+
+/// Stores a game whose options are already canonical and which is itself
+/// canonical (no dominated or reversible options).
+fn intern(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+    left.sort_unstable_by_key(|g| g.0);
+    right.sort_unstable_by_key(|g| g.0);
+    if let Some(&g) = ARENA
+        .read()
+        .unwrap()
+        .index
+        .get(&(left.clone(), right.clone()))
+    {
+        return g;
+    }
+    let opts: Vec<Arc<Node>> = left.iter().chain(&right).map(|&g| node(g)).collect();
+    let (nl, nr) = (&opts[..left.len()], &opts[left.len()..]);
+    let birthday = opts.iter().map(|n| n.birthday + 1).max().unwrap_or(0);
+    let number = if nl.len() <= 1 && nr.len() <= 1 {
+        let l = nl.first().map(|n| n.number);
+        let r = nr.first().map(|n| n.number);
+        match (l, r) {
+            (Some(None), _) | (_, Some(None)) => None,
+            (l, r) => {
+                let (l, r) = (l.flatten(), r.flatten());
+                match (l, r) {
+                    (Some(a), Some(b)) if a >= b => None,
+                    _ => Some(Dyadic::simplest_between(l, r)),
+                }
+            }
+        }
+    } else {
+        None
+    };
+    let nimber = if left == right {
+        let mut ns: Vec<Option<u32>> = nl.iter().map(|n| n.nimber).collect();
+        ns.sort_unstable();
+        let k = ns.len() as u32;
+        (ns.into_iter().enumerate().all(|(i, n)| n == Some(i as u32))).then_some(k)
+    } else {
+        None
+    };
+    let n = Node {
+        left: left.clone(),
+        right: right.clone(),
+        number,
+        nimber,
+        birthday,
+    };
+    let mut a = ARENA.write().unwrap();
+    if let Some(&g) = a.index.get(&(left.clone(), right.clone())) {
+        return g; // another thread stored it meanwhile
+    }
+    let g = Game(u32::try_from(a.nodes.len()).expect("too many games"));
+    a.nodes.push(Arc::new(n));
+    a.index.insert((left, right), g);
+    g
+}
+
+/// A game given by option lists, not yet canonical: the operand of the
+/// comparisons done while simplifying it.
+#[derive(Clone, Copy)]
+enum Form<'a> {
+    Canon(Game),
+    Lists(&'a [Game], &'a [Game]),
+}
+
+/// `x <= y` by the definition: no Left option of x is `>= y` and no Right
+/// option of y is `<= x`.
+fn le_form(x: Form, y: Form) -> bool {
+    if let (Form::Canon(a), Form::Canon(b)) = (x, y) {
+        return le(a, b);
+    }
+    let (xn, yn);
+    let xl: &[Game] = match x {
+        Form::Canon(g) => {
+            xn = node(g);
+            &xn.left
+        }
+        Form::Lists(l, _) => l,
+    };
+    let yr: &[Game] = match y {
+        Form::Canon(g) => {
+            yn = node(g);
+            &yn.right
+        }
+        Form::Lists(_, r) => r,
+    };
+    !xl.iter().any(|&a| le_form(y, Form::Canon(a)))
+        && !yr.iter().any(|&b| le_form(Form::Canon(b), x))
+}
+
+fn le(a: Game, b: Game) -> bool {
+    if a == b {
+        return true;
+    }
+    let (na, nb) = (node(a), node(b));
+    // Numbers compare as numbers; against a non-number only the
+    // non-number's moves matter (number avoidance).
+    match (na.number, nb.number) {
+        (Some(x), Some(y)) => return x <= y,
+        (Some(_), None) => return !nb.right.iter().any(|&r| le(r, a)),
+        (None, Some(_)) => return !na.left.iter().any(|&l| le(b, l)),
+        (None, None) => {}
+    }
+    if let Some(&v) = LE.lock().unwrap().get(&(a, b)) {
+        return v;
+    }
+    let v = !na.left.iter().any(|&l| le(b, l)) && !nb.right.iter().any(|&r| le(r, a));
+    LE.lock().unwrap().insert((a, b), v);
+    v
+}
+
+/// Keeps the options no other kept option beats (`worse(a, b)`: b makes a
+/// redundant). Options are canonical, so equal ones are identical.
+fn undominated(mut opts: Vec<Game>, worse: impl Fn(Game, Game) -> bool) -> Vec<Game> {
+    opts.sort_unstable_by_key(|g| g.0);
+    opts.dedup();
+    let keep: Vec<bool> = opts
+        .iter()
+        .map(|&a| !opts.iter().any(|&b| b != a && worse(a, b)))
+        .collect();
+    opts.into_iter()
+        .zip(keep)
+        .filter(|p| p.1)
+        .map(|p| p.0)
+        .collect()
+}
+
+/// The number `{l | r}` if every option is a number and the left ones are
+/// all below the right ones.
+fn as_number(left: &[Game], right: &[Game]) -> Option<Dyadic> {
+    let nums = |v: &[Game]| v.iter().map(|&g| g.as_number()).collect::<Option<Vec<_>>>();
+    let (l, r) = (nums(left)?, nums(right)?);
+    let (lo, hi) = (l.into_iter().max(), r.into_iter().min());
+    match (lo, hi) {
+        (Some(a), Some(b)) if a >= b => None,
+        _ => Some(Dyadic::simplest_between(lo, hi)),
+    }
+}
+
+impl Game {
+    /// The game `{left | right}` (any options), in canonical form: dominated
+    /// options removed and reversible ones bypassed until neither applies.
+    pub fn new(left: Vec<Game>, right: Vec<Game>) -> Game {
+        if let Some(x) = as_number(&left, &right) {
+            return Game::from_number(x);
+        }
+        let (mut left, mut right) = (left, right);
+        loop {
+            left = undominated(left, le);
+            right = undominated(right, |a, b| le(b, a));
+            let g = Form::Lists(&left, &right);
+            let mut changed = false;
+            let mut new_left = Vec::new();
+            for &a in &left {
+                let na = node(a);
+                // a reverses through a^R when a^R <= G: replace a by a^R's
+                // Left options.
+                match na.right.iter().find(|&&ar| le_form(Form::Canon(ar), g)) {
+                    Some(&ar) => {
+                        new_left.extend_from_slice(&node(ar).left);
+                        changed = true;
+                    }
+                    None => new_left.push(a),
+                }
+            }
+            let mut new_right = Vec::new();
+            for &b in &right {
+                let nb = node(b);
+                match nb.left.iter().find(|&&bl| le_form(g, Form::Canon(bl))) {
+                    Some(&bl) => {
+                        new_right.extend_from_slice(&node(bl).right);
+                        changed = true;
+                    }
+                    None => new_right.push(b),
+                }
+            }
+            left = new_left;
+            right = new_right;
+            if !changed {
+                break;
+            }
+        }
+        if let Some(x) = as_number(&left, &right) {
+            return Game::from_number(x);
+        }
+        intern(left, right)
+    }
+
+    /// Zero, `{ | }`.
+    pub fn zero() -> Game {
+        intern(vec![], vec![])
+    }
+
+    /// The integer n.
+    pub fn integer(n: i64) -> Game {
+        Game::from_number(Dyadic::int(n))
+    }
+
+    /// The number x in its canonical form: n = {n−1 | } for n > 0,
+    /// {| n+1} for n < 0, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
+    pub fn from_number(x: Dyadic) -> Game {
+        if x.is_integer() {
+            let mut g = Game::zero();
+            for _ in 0..x.num().unsigned_abs() {
+                g = if x.num() > 0 {
+                    intern(vec![g], vec![])
+                } else {
+                    intern(vec![], vec![g])
+                };
+            }
+            g
+        } else {
+            let (m, k) = (x.num(), x.exp());
+            intern(
+                vec![Game::from_number(Dyadic::new(m - 1, k))],
+                vec![Game::from_number(Dyadic::new(m + 1, k))],
+            )
+        }
+    }
+
+    /// The nimber *n = {0, *, …, *(n−1) | 0, *, …, *(n−1)}.
+    pub fn nimber(n: u32) -> Game {
+        let opts: Vec<Game> = (0..n).map(Game::nimber).collect();
+        intern(opts.clone(), opts)
+    }
+
+    /// Star, `* = {0 | 0}`.
+    pub fn star() -> Game {
+        Game::nimber(1)
+    }
+
+    /// Up, `↑ = {0 | *}`.
+    pub fn up() -> Game {
+        intern(vec![Game::zero()], vec![Game::star()])
+    }
+
+    /// `k·↑` (down for negative k).
+    pub fn ups(k: i64) -> Game {
+        let u = if k >= 0 { Game::up() } else { -Game::up() };
+        (0..k.unsigned_abs()).fold(Game::zero(), |s, _| s + u)
+    }
+
+    /// The Left options (canonical).
+    pub fn left(self) -> Vec<Game> {
+        node(self).left.clone()
+    }
+
+    /// The Right options (canonical).
+    pub fn right(self) -> Vec<Game> {
+        node(self).right.clone()
+    }
+
+    /// Its value, if it is a number.
+    pub fn as_number(self) -> Option<Dyadic> {
+        node(self).number
+    }
+
+    /// n, if it is the nimber *n (0 is *0).
+    pub fn nimber_value(self) -> Option<u32> {
+        node(self).nimber
+    }
+
+    /// The birthday: the height of its canonical game tree.
+    pub fn birthday(self) -> u32 {
+        node(self).birthday
+    }
+
+    /// Whether `self >= o` in the game order.
+    pub fn ge(self, o: Game) -> bool {
+        le(o, self)
+    }
+
+    /// Whether `self <= o` in the game order.
+    pub fn le(self, o: Game) -> bool {
+        le(self, o)
+    }
+
+    /// Whether the games are confused with each other, `G ‖ H`.
+    pub fn confused(self, o: Game) -> bool {
+        !le(self, o) && !le(o, self)
+    }
+
+    /// Who wins: `Greater` if Left wins whoever starts (G > 0), `Less` if
+    /// Right does, `Equal` if the second player does (G = 0), `None` if the
+    /// first player does (G ‖ 0).
+    pub fn outcome(self) -> Option<Ordering> {
+        self.partial_cmp(&Game::zero())
+    }
+}
+
+impl PartialOrd for Game {
+    fn partial_cmp(&self, o: &Game) -> Option<Ordering> {
+        match (le(*self, *o), le(*o, *self)) {
+            (true, true) => Some(Ordering::Equal),
+            (true, false) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            (false, false) => None,
+        }
+    }
+}
+
+impl std::ops::Neg for Game {
+    type Output = Game;
+    fn neg(self) -> Game {
+        let n = node(self);
+        if let Some(x) = n.number {
+            return Game::from_number(-x);
+        }
+        if let Some(&g) = NEG.lock().unwrap().get(&self) {
+            return g;
+        }
+        // Negation keeps a form canonical.
+        let g = intern(
+            n.right.iter().map(|&r| -r).collect(),
+            n.left.iter().map(|&l| -l).collect(),
+        );
+        NEG.lock().unwrap().insert(self, g);
+        g
+    }
+}
+
+impl std::ops::Add for Game {
+    type Output = Game;
+    fn add(self, o: Game) -> Game {
+        let (a, b) = if self.0 <= o.0 { (self, o) } else { (o, self) };
+        let (na, nb) = (node(a), node(b));
+        match (na.number, nb.number) {
+            (Some(x), Some(y)) => return Game::from_number(x + y),
+            (Some(x), None) if x == Dyadic::ZERO => return b,
+            (None, Some(y)) if y == Dyadic::ZERO => return a,
+            _ => {}
+        }
+        if let Some(&g) = SUM.lock().unwrap().get(&(a, b)) {
+            return g;
+        }
+        // Translation: a number added to a non-number need not be played.
+        let (left, right): (Vec<Game>, Vec<Game>) = match (na.number, nb.number) {
+            (Some(_), None) => (
+                nb.left.iter().map(|&l| l + a).collect(),
+                nb.right.iter().map(|&r| r + a).collect(),
+            ),
+            (None, Some(_)) => (
+                na.left.iter().map(|&l| l + b).collect(),
+                na.right.iter().map(|&r| r + b).collect(),
+            ),
+            _ => (
+                na.left
+                    .iter()
+                    .map(|&l| l + b)
+                    .chain(nb.left.iter().map(|&l| a + l))
+                    .collect(),
+                na.right
+                    .iter()
+                    .map(|&r| r + b)
+                    .chain(nb.right.iter().map(|&r| a + r))
+                    .collect(),
+            ),
+        };
+        let g = Game::new(left, right);
+        SUM.lock().unwrap().insert((a, b), g);
+        g
+    }
+}
+
+impl std::ops::Sub for Game {
+    type Output = Game;
+    fn sub(self, o: Game) -> Game {
+        self + -o
+    }
+}
+
+impl std::iter::Sum for Game {
+    fn sum<I: Iterator<Item = Game>>(it: I) -> Game {
+        it.fold(Game::zero(), |a, b| a + b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn textbook_identities() {
+        let (up, star) = (Game::up(), Game::star());
+        let half = Game::from_number(Dyadic::new(1, 1));
+        assert_eq!(star + star, Game::zero());
+        assert_eq!(half + half, Game::integer(1));
+        assert!(up > Game::zero());
+        assert!(up.confused(star));
+        assert_eq!(up + up + star, Game::new(vec![Game::zero()], vec![up]));
+        assert_eq!(Game::nimber(2) + Game::nimber(3), Game::star());
+        assert_eq!(
+            Game::new(vec![Game::integer(1)], vec![Game::integer(1)]) - star,
+            Game::integer(1)
+        );
+    }
+
+    #[test]
+    fn numbers_are_recognised() {
+        let g = Game::new(vec![Game::zero()], vec![Game::integer(1)]);
+        assert_eq!(g.as_number(), Some(Dyadic::new(1, 1)));
+        assert_eq!(g.birthday(), 2);
+        // {↑ | 1} = 1/2 after bypassing ↑'s reversible move.
+        let h = Game::new(vec![Game::up()], vec![Game::integer(1)]);
+        assert_eq!(h, g);
+        assert_eq!(Game::integer(-3).as_number(), Some(Dyadic::int(-3)));
+        assert_eq!(Game::nimber(3).nimber_value(), Some(3));
+    }
+}

@@ -9,7 +9,7 @@ cargo build --release --quiet
 {
   echo "# Published figures, rechecked"
   echo
-  echo "\`gosolve check --budget $budget\` on $(date -u +%Y-%m-%d), $(nproc) cores."
+  echo "\`gosolve check --budget $budget\` on $(date -u +%Y-%m-%d), $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
   echo "Figures and sources: \`src/published.txt\`. A skipped figure was over the budget."
   echo
   echo '```'

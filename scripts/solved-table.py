@@ -12,7 +12,7 @@ BOARDS = [
     ("1x1", []), ("1x2", []), ("1x3", []), ("1x4", []), ("1x5", []), ("1x6", []), ("1x7", []),
     ("2x2", []), ("2x2", ["--superko", "situational"]), ("2x2", ["--superko", "none"]),
     ("2x2", ["--suicide", "forbidden"]), ("2x2", ["--komi", "0.5"]),
-    ("2x3", []), ("2x4", []), ("3x3", []),
+    ("2x3", []), ("2x4", []), ("2x5", []), ("3x3", []),
     ("cycle:5", ["--rules", "ggg"]), ("cycle:6", []), ("cycle:6", ["--rules", "conway"]),
     ("petersen", ["--rules", "conway"]),
     ("1x4", ["--rules", "logical"]), ("2x3", ["--rules", "logical"]),

@@ -161,7 +161,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         }
     }
 
-    /// The turns in the plain order that are legal now.
+    /// Every turn in the plain order (pass, then the points); callers try each.
     fn turns(g: &Game) -> impl Iterator<Item = Move> + use<> {
         let n = g.board().len() as u8;
         std::iter::once(Move::Pass).chain((0..n).map(Move::Place))

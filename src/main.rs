@@ -235,6 +235,14 @@ impl RuleArgs {
 }
 
 fn main() -> ExitCode {
+    // Die quietly when stdout is a closed pipe (`gosolve show F | head`), as
+    // Unix tools do, instead of panicking on the failed print.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any
+    // other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
         if n == 0 {

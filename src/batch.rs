@@ -246,13 +246,6 @@ pub fn job_path(dir: &Path, board: &Board, rules: &Rules) -> PathBuf {
     dir.join(name.file_name().expect("a file name"))
 }
 
-fn scored(f: &gsr::ResultFile) -> bool {
-    !matches!(
-        f.rules.ruleset.as_str(),
-        "conway" | "conway-replacement" | "koh"
-    )
-}
-
 /// Whether `path` already holds a verified result of exactly this job.
 fn already_done(path: &Path, board: &Board, rules: &Rules) -> Option<gsr::ResultFile> {
     let f = gsr::read(path).ok()?;
@@ -288,7 +281,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     stage("checking for a finished file");
     if let Some(f) = already_done(&path, &board, &rules) {
         out.status = Status::Done;
-        out.value = report::value_text(scored(&f), f.value);
+        out.value = report::value_text(f.rules.scored(), f.value);
         out.nodes = f.run.nodes;
         out.seconds = f.run.seconds;
         return out;

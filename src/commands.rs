@@ -81,13 +81,7 @@ pub fn verify(file: &Path, json: bool) -> Result<(), String> {
                 println!(
                     "{}: value {} under {}; {} strategies, {} owner nodes, {} transpositions, {secs:.3} s",
                     f.board.name,
-                    value_text(
-                        !matches!(
-                            f.rules.ruleset.as_str(),
-                            "conway" | "conway-replacement" | "koh"
-                        ),
-                        f.value
-                    ),
+                    value_text(f.rules.scored(), f.value),
                     f.rules.description,
                     v.strategies,
                     v.nodes,

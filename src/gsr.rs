@@ -62,6 +62,15 @@ pub struct RulesInfo {
     pub description: String,
 }
 
+impl RulesInfo {
+    /// Whether the stored ruleset scores (false: won or lost, or unknown).
+    pub fn scored(&self) -> bool {
+        self.ruleset
+            .parse::<crate::rules::Ruleset>()
+            .is_ok_and(|r| r.has_score())
+    }
+}
+
 /// How the solve was run.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct RunInfo {

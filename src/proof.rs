@@ -167,10 +167,6 @@ impl<'s, 'a> Extractor<'s, 'a> {
         std::iter::once(Move::Pass).chain((0..n).map(Move::Place))
     }
 
-    fn over(g: &Game) -> bool {
-        g.outcome().is_some()
-    }
-
     /// A link target usable on the current path, if any: returns its id and
     /// its footprint mapped onto the path.
     fn usable(&self, g: &Game, k: &NodeKey) -> Option<(u32, Foot)> {
@@ -203,7 +199,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
 
     /// Writes the node at `g` and returns its footprint.
     fn node(&mut self, g: &mut Game<'a>) -> Foot {
-        if Self::over(g) {
+        if g.outcome().is_some() {
             let mut f = Foot::new();
             if let Some(i) = g.repetition_index() {
                 f.refs.push((i, g.history()[i]));
@@ -267,10 +263,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             }
         }
         let m = self.choose(g);
-        self.out.push(match m {
-            Move::Pass => 0,
-            Move::Place(p) => p + 1,
-        });
+        self.out.push(m.code());
         let u = g.play(m);
         let produced = g.position();
         let mut f = self.node(g);

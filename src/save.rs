@@ -12,19 +12,12 @@ use std::path::PathBuf;
 
 /// A move as a file code: 0 = pass, p + 1 = point p.
 pub fn code(m: Move) -> u8 {
-    match m {
-        Move::Pass => 0,
-        Move::Place(p) => p + 1,
-    }
+    m.code()
 }
 
 /// The move of a file code, if it fits a board of `n` points.
 pub fn decode(c: u8, n: usize) -> Option<Move> {
-    match c as usize {
-        0 => Some(Move::Pass),
-        c if c <= n => Some(Move::Place(c as u8 - 1)),
-        _ => None,
-    }
+    (c as usize <= n).then(|| Move::from_code(c))
 }
 
 /// `results/<board>-<rules>[-<options>].gsr`: options other than the

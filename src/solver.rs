@@ -225,18 +225,11 @@ pub struct Shared<'a> {
 const NO_MOVE: u8 = u8::MAX;
 
 fn code(m: Move) -> u8 {
-    match m {
-        Move::Pass => 0,
-        Move::Place(p) => p + 1,
-    }
+    m.code()
 }
 
 fn decode(c: u8) -> Move {
-    if c == 0 {
-        Move::Pass
-    } else {
-        Move::Place(c - 1)
-    }
+    Move::from_code(c)
 }
 
 /// The value of a finished game from the mover's side (scored in half points, normal play ±1).

@@ -64,3 +64,24 @@ pub fn bits(mut set: u64) -> impl Iterator<Item = u8> {
         }
     })
 }
+
+impl Move {
+    /// The move as a byte code: 0 = pass, p + 1 = point p (tables and files).
+    #[inline]
+    pub fn code(self) -> u8 {
+        match self {
+            Move::Pass => 0,
+            Move::Place(p) => p + 1,
+        }
+    }
+
+    /// The move of a code from [`Move::code`].
+    #[inline]
+    pub fn from_code(c: u8) -> Move {
+        if c == 0 {
+            Move::Pass
+        } else {
+            Move::Place(c - 1)
+        }
+    }
+}

@@ -74,15 +74,7 @@ fn files_round_trip_and_verify_under_every_ruleset() {
 /// the extracted proof verifies.
 #[test]
 fn proofs_verify_on_small_boards_under_every_rule_combination() {
-    for spec in [
-        "1x1",
-        "1x2",
-        "1x3",
-        "2x2",
-        "cycle:3",
-        "star:3",
-        "complete:3",
-    ] {
+    for spec in common::TINY_BOARDS {
         for &ruleset in Ruleset::ALL {
             let komis: &[i32] = if ruleset.has_score() { &[0, 1] } else { &[0] };
             for (superko, suicide) in common::rule_variants(ruleset) {

@@ -69,15 +69,7 @@ const NOT_REPLACEMENT: [Ruleset; 5] = [
 
 #[test]
 fn agrees_with_naive_on_tiny_boards_every_ruleset() {
-    for spec in [
-        "1x1",
-        "1x2",
-        "1x3",
-        "2x2",
-        "cycle:3",
-        "complete:3",
-        "star:3",
-    ] {
+    for spec in common::TINY_BOARDS {
         check_against_naive(spec, &NOT_REPLACEMENT);
     }
     // The naive search of Conway Go with replacement explodes sooner: the

@@ -66,3 +66,14 @@ pub fn rule_variants(ruleset: Ruleset) -> Vec<(Option<Superko>, Suicide)> {
         .flat_map(|s| suicides.iter().map(move |&u| (s, u)))
         .collect()
 }
+
+/// The boards of at most four points that every ruleset is checked on.
+pub const TINY_BOARDS: [&str; 7] = [
+    "1x1",
+    "1x2",
+    "1x3",
+    "2x2",
+    "cycle:3",
+    "complete:3",
+    "star:3",
+];

@@ -10,7 +10,11 @@
 //!   state). A placing may not produce a state already in it.
 //! - `--superko none`: a placing may not recreate the colouring from before
 //!   the opponent's last turn (basic ko); after any turn, a state (colouring,
-//!   player to move) already seen ends the game as a tie, value 0.
+//!   player to move) already seen ends the game as a tie, value 0 — except
+//!   the second of two consecutive passes, which ends the game scored as
+//!   under every ruleset. (It always recreates the state before the first
+//!   pass; counting that as a repetition made every game a tie: 2x4 and
+//!   3x3 came out 0 instead of the published +8 and +9.)
 //! - `conway-replacement` passes never enter the history (seed 001: a pass
 //!   "does not constitute a move").
 //! - `koh` checks no repetition: a point once played is never played again,
@@ -427,8 +431,10 @@ impl<'a> Game<'a> {
                 bit = self.bit(key);
             }
             let (before, new_bit) = self.remember(key, bit);
+            // Two passes end the game and it is scored, although the
+            // second one always recreates the state before the first.
             if self.rules.superko == Superko::None {
-                self.s.repeated = before;
+                self.s.repeated = before && self.s.passes < 2;
             }
             undo.new_bit = new_bit;
             undo.pushed = true;

@@ -307,7 +307,9 @@ impl State {
                     s.passes += 1;
                     // Passes enter the history of states only under situational / none.
                     if r.superko != Superko::Positional {
-                        if r.superko == Superko::None {
+                        // The second pass ends the game and is scored: the
+                        // state before the first pass always recurs then.
+                        if r.superko == Superko::None && s.passes < 2 {
                             s.repeated = self.find(r, &s.col, next);
                         }
                         s.record();

@@ -127,7 +127,22 @@ pub struct Entry {
     pub best: u8,
     /// log2 of the nodes searched below: the replacement priority.
     pub work: u8,
+    /// The last depth-limited search that left the node unsettled.
+    pub open: Option<Opened>,
     used: bool,
+}
+
+/// A node a depth-limited search left unsettled: in the iteration with
+/// this limit, testing the value against `beta`, with `left` turns to go.
+/// Only a hint to save searching it again; it proves nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Opened {
+    /// The iteration's depth limit.
+    pub limit: u32,
+    /// The upper end of the window tested.
+    pub beta: i32,
+    /// Turns left before the limit.
+    pub left: u32,
 }
 
 const EMPTY: Entry = Entry {
@@ -140,9 +155,28 @@ const EMPTY: Entry = Entry {
     upper: None,
     best: 0,
     work: 0,
+    open: None,
     used: false,
 };
 const WAYS: usize = 4;
+
+/// The way holding `key` in a bucket, or a fresh one in place of the least worked.
+fn slot_for(b: &mut [Entry; WAYS], key: &Key) -> usize {
+    match b.iter().position(|e| e.used && e.key == *key) {
+        Some(i) => i,
+        None => {
+            let i = (0..WAYS)
+                .min_by_key(|&i| (b[i].used, b[i].work))
+                .expect("ways");
+            b[i] = Entry {
+                key: *key,
+                used: true,
+                ..EMPTY
+            };
+            i
+        }
+    }
+}
 
 /// A fixed-size table shared by the search threads.
 pub struct Table {
@@ -199,20 +233,7 @@ impl Table {
     ) {
         self.stores.fetch_add(1, Ordering::Relaxed);
         let mut b = self.bucket(hash).lock().expect("table lock");
-        let slot = match b.iter().position(|e| e.used && e.key == *key) {
-            Some(i) => i,
-            None => {
-                let i = (0..WAYS)
-                    .min_by_key(|&i| (b[i].used, b[i].work))
-                    .expect("ways");
-                b[i] = Entry {
-                    key: *key,
-                    used: true,
-                    ..EMPTY
-                };
-                i
-            }
-        };
+        let slot = slot_for(&mut b, key);
         let e = &mut b[slot];
         if let Some(l) = lower {
             if e.lower.is_none_or(|o| l.value >= o.value) {
@@ -226,6 +247,15 @@ impl Table {
         }
         e.best = best;
         e.work = e.work.max(work);
+    }
+
+    /// Records that a depth-limited search left `key` unsettled, with the
+    /// move to try first next time.
+    pub fn store_open(&self, key: &Key, hash: u64, best: u8, open: Opened) {
+        let mut b = self.bucket(hash).lock().expect("table lock");
+        let slot = slot_for(&mut b, key);
+        b[slot].best = best;
+        b[slot].open = Some(open);
     }
 
     /// (probes, hits, stores) so far.

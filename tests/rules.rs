@@ -171,8 +171,16 @@ fn ko_recapture_is_rejected_by_every_repetition_rule() {
 
 #[test]
 fn two_passes_end_a_scored_game() {
-    for ruleset in [Ruleset::TrompTaylor, Ruleset::Ggg, Ruleset::Logical] {
-        let (b, r) = setup("1x3", ruleset, "...", None, None);
+    let kinds = [
+        (Ruleset::TrompTaylor, None),
+        (Ruleset::TrompTaylor, Some(Superko::Situational)),
+        // The second pass recreates the state before the first: still scored, no tie.
+        (Ruleset::TrompTaylor, Some(Superko::None)),
+        (Ruleset::Ggg, None),
+        (Ruleset::Logical, None),
+    ];
+    for (ruleset, superko) in kinds {
+        let (b, r) = setup("1x3", ruleset, "...", superko, None);
         let mut g = Game::new(&b, &r);
         g.play(Move::Pass);
         assert_eq!(g.outcome(), None, "{ruleset}: one pass");

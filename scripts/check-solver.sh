@@ -2,6 +2,7 @@
 # Slow solver checks, to run before every change to the search: the naive
 # reference solver on 4- and 5-point boards under every ruleset (minutes),
 # and the solver's own configurations agreeing on larger boards.
+# GOSOLVE_SWEEP=tromp-taylor,logical limits the naive sweep to those rulesets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --test solver -- --ignored

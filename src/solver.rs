@@ -325,7 +325,13 @@ pub struct Search<'s, 'a> {
     ply: u32,
     /// Lines end unsettled this many turns below that node (see [`Search::exact`]).
     limit: u32,
+    /// The number of the depth-limited iteration running (see [`ITERATIONS`]).
+    iteration: u32,
 }
+
+/// Numbers the depth-limited iterations of all threads, so that a node
+/// left open by one is skipped only by the same iteration.
+static ITERATIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
@@ -358,6 +364,7 @@ impl<'s, 'a> Search<'s, 'a> {
             killer: vec![NO_MOVE; 1024],
             ply: 0,
             limit: u32::MAX,
+            iteration: 0,
         }
     }
 
@@ -661,7 +668,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
                 // Left unsettled with as many turns to go in this iteration.
                 if let Some(o) = e.open {
-                    if o.limit == self.limit && o.beta == beta && self.limit - self.ply <= o.left {
+                    if o.iteration == self.iteration && self.limit - self.ply <= o.left {
                         return Res {
                             v: 0,
                             lo: CLEAN,
@@ -800,8 +807,7 @@ impl<'s, 'a> Search<'s, 'a> {
             if let Some(table) = &self.sh.table {
                 let best = code(self.sh.syms.perms[sym].map_move(m));
                 let open = Opened {
-                    limit: self.limit,
-                    beta,
+                    iteration: self.iteration,
                     left: self.limit - self.ply,
                 };
                 table.store_open(&key, hash, best, open);
@@ -923,6 +929,7 @@ impl<'s, 'a> Search<'s, 'a> {
         loop {
             self.limit = limit;
             self.ply = 0;
+            self.iteration = ITERATIONS.fetch_add(1, Ordering::Relaxed);
             let before = self.nodes;
             let r = self.search(g, alpha, beta);
             if self.debug {
@@ -1012,20 +1019,22 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
     // way round. (Solving the centre first cuts a one-thread 3x3 from 396 M
     // to 145 M nodes but makes two threads slower and far less steady.)
     classes.sort_by_key(|c| c[0] == Move::Pass);
-    // Step 2. Each class's exact value, in parallel.
+    // Step 2. Each class's exact value: the placings in parallel, then the
+    // pass once their bounds are in the table. (Searched alongside them,
+    // the pass class of 1x9 took 20 M nodes or more; after them, a few.)
     let done = AtomicU64::new(0);
-    let values: Vec<i32> = classes
-        .par_iter()
-        .map(|class| {
-            let mut g = sh.start();
-            g.play(class[0]);
-            let mut s = Search::new(sh);
-            let v = -s.exact(&mut g);
-            let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
-            progress(k, classes.len());
-            v
-        })
-        .collect();
+    let value_of = |class: &Vec<Move>| {
+        let mut g = sh.start();
+        g.play(class[0]);
+        let mut s = Search::new(sh);
+        let v = -s.exact(&mut g);
+        let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
+        progress(k, classes.len());
+        v
+    };
+    let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
+    let mut values: Vec<i32> = classes[..placings].par_iter().map(value_of).collect();
+    values.extend(classes[placings..].iter().map(value_of));
     let mut moves: Vec<RootMove> = classes
         .into_iter()
         .zip(values)

@@ -132,15 +132,13 @@ pub struct Entry {
     used: bool,
 }
 
-/// A node a depth-limited search left unsettled: in the iteration with
-/// this limit, testing the value against `beta`, with `left` turns to go.
+/// A node a depth-limited search left unsettled: in which iteration (a
+/// number no other iteration of any thread has), with `left` turns to go.
 /// Only a hint to save searching it again; it proves nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Opened {
-    /// The iteration's depth limit.
-    pub limit: u32,
-    /// The upper end of the window tested.
-    pub beta: i32,
+    /// The iteration.
+    pub iteration: u32,
     /// Turns left before the limit.
     pub left: u32,
 }

@@ -8,11 +8,16 @@ A solve that exceeds the budget is listed as not finished, with the budget.
 Everything runs `gosolve` in release mode with the default table (256 MB)."""
 import json, os, re, subprocess, sys, time
 
+# van der Werf & Winands' 2009 rules: basic ko, repetition a tie, no suicide.
+NONE = ["--superko", "none", "--suicide", "forbidden"]
+
 BOARDS = [
     ("1x1", []), ("1x2", []), ("1x3", []), ("1x4", []), ("1x5", []), ("1x6", []), ("1x7", []),
     ("2x2", []), ("2x2", ["--superko", "situational"]), ("2x2", ["--superko", "none"]),
     ("2x2", ["--suicide", "forbidden"]), ("2x2", ["--komi", "0.5"]),
-    ("2x3", []), ("2x4", []), ("2x5", []), ("3x3", []),
+    ("1x8", []), ("1x9", []),
+    ("2x3", []), ("2x4", []), ("2x5", []), ("3x3", []), ("3x4", []),
+    ("2x3", NONE), ("2x4", NONE), ("3x3", NONE), ("3x4", NONE),
     ("cycle:5", ["--rules", "ggg"]), ("cycle:6", []), ("cycle:6", ["--rules", "conway"]),
     ("petersen", ["--rules", "conway"]),
     ("1x4", ["--rules", "logical"]), ("2x3", ["--rules", "logical"]),

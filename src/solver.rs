@@ -889,9 +889,14 @@ impl<'s, 'a> Search<'s, 'a> {
     pub fn exact(&mut self, g: &mut Game) -> i32 {
         self.sync_path(g);
         let (mut lo, mut hi) = (-self.sh.range, self.sh.range);
+        // Tests far from the value can cost more than near ones (1x10's
+        // "is it ≥ +5?" ran past 100 M nodes; the value is 0 or so), so
+        // after the first test at 0 the next ones gallop away from the
+        // bound just moved (1, 2, 4, ... half points), and bisect once
+        // both bounds have moved.
+        let mut x = 0.clamp(lo + 1, hi);
+        let (mut ups, mut downs) = (0u32, 0u32);
         while lo < hi {
-            // The smallest x with lo < x ≤ hi: is the value ≥ x?
-            let x = lo + (hi - lo + 1) / 2;
             let before = self.nodes;
             let r = self.deepening(g, x - 1, x);
             if self.debug {
@@ -902,10 +907,21 @@ impl<'s, 'a> Search<'s, 'a> {
                 );
             }
             if r.v >= x {
-                lo = r.v.min(hi)
+                lo = r.v.min(hi);
+                ups += 1;
             } else {
-                hi = r.v.max(lo)
+                hi = r.v.max(lo);
+                downs += 1;
             }
+            // Is the value ≥ x, for some lo < x ≤ hi?
+            x = if ups > 0 && downs > 0 {
+                lo + (hi - lo + 1) / 2
+            } else if downs == 0 {
+                lo.saturating_add(1 << (ups - 1).min(20))
+            } else {
+                hi.saturating_sub((1 << (downs - 1).min(20)) - 1)
+            }
+            .clamp(lo + 1, hi.max(lo + 1));
         }
         lo
     }

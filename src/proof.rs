@@ -304,14 +304,41 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let n = g.board().len() as u8;
         let first = self.search.table_move(g);
         let rest = (0..n).map(Move::Place).chain(std::iter::once(Move::Pass));
+        let mut tries: Vec<Move> = Vec::with_capacity(n as usize + 2);
         for m in first.into_iter().chain(rest) {
-            let Some(u) = g.try_play(m) else { continue };
-            let keeps = self.search.at_most(g, -self.own);
-            g.undo(u);
-            if keeps {
-                return m;
+            if !tries.contains(&m) && g.is_legal(m) {
+                tries.push(m);
             }
         }
-        panic!("no move keeps a bound the solver proved");
+        // Every candidate is tested with lines cut short first, and the
+        // limit doubles until one is shown to keep the bound: a move with a
+        // short proof is found before a long search of one in front of it
+        // (3x3 proofs took from 0.4 s to over 200 s in point order).
+        let mut limit = (n as u32).max(4);
+        loop {
+            let mut i = 0;
+            while i < tries.len() {
+                let u = g.play(tries[i]);
+                let keeps = if limit == u32::MAX {
+                    Some(self.search.at_most(g, -self.own))
+                } else {
+                    self.search.at_most_within(g, -self.own, limit)
+                };
+                g.undo(u);
+                match keeps {
+                    Some(true) => return tries[i],
+                    Some(false) => {
+                        tries.remove(i);
+                    }
+                    None => i += 1,
+                }
+            }
+            assert!(!tries.is_empty(), "no move keeps a bound the solver proved");
+            limit = if limit >= 1 << 16 {
+                u32::MAX
+            } else {
+                limit * 2
+            };
+        }
     }
 }

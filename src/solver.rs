@@ -968,6 +968,18 @@ impl<'s, 'a> Search<'s, 'a> {
         Some(self.sh.syms.perms[inv].map_move(decode(e.best)))
     }
 
+    /// Whether the value of `g` (mover's side) is at most `x`, as far as
+    /// lines of `limit` turns settle it (`None`: they do not).
+    pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<bool> {
+        self.sync_path(g);
+        self.limit = limit;
+        self.ply = 0;
+        self.iteration = ITERATIONS.fetch_add(1, Ordering::Relaxed);
+        let r = self.search(g, x, x + 1);
+        self.limit = u32::MAX;
+        (!r.open).then_some(r.v <= x)
+    }
+
     /// Whether the value of `g` (mover's side) is at most `x`.
     pub fn at_most(&mut self, g: &mut Game, x: i32) -> bool {
         self.sync_path(g);

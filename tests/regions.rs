@@ -74,11 +74,58 @@ fn prisoners_only_counting_breaks_the_parity_theorem_4_9_needs() {
     assert_eq!(check_theorem_4_9("BBBB/B..B/BBBB"), Vec::<String>::new());
 }
 
+/// Seed 003, §6: C is a black corridor of three points with a white stone
+/// at its closed end and White at its mouth ("a single play by left
+/// captures 3 spaces and a white stone"); D is White's corridor of two
+/// points with a black stone inside. (E, drawn otherwise in the seed, has
+/// D's value; D's diagram stands for both.)
+const REGION_C: &str = "[#BBBB#/BO...W/#BBBB#]";
+const REGION_D: &str = "[#WWW#/WX..B/#WWW#]";
+
 #[test]
-fn seed_003_section_6_corridors() {
+fn seed_003_section_6_example() {
+    let g = |s: &str| parse(s).unwrap();
     // B (unblocked, length 4) and F (blocked, length 2) chill to 1/2 each.
-    assert_eq!(chill(region("corridor:unblocked:4")), parse("1/2").unwrap());
-    assert_eq!(chill(region("corridor:blocked:2")), parse("1/2").unwrap());
+    assert_eq!(chill(region("corridor:unblocked:4")), g("1/2"));
+    assert_eq!(chill(region("corridor:blocked:2")), g("1/2"));
+    assert_eq!(region(REGION_C), g("{4|{3|{2|0}}}"));
+    assert_eq!(chill(region(REGION_C)), g("3⇑*"));
+    assert_eq!(region(REGION_D), g("{{0|-2}|-3}"));
+    assert_eq!(chill(region(REGION_D)), g("-2↓"));
+    // The board without its dame: chilled *, warmed ±1, and odd (13 empty
+    // points), so ±1 + * itself: the first player wins.
+    let text =
+        format!("corridor:unblocked:4 + corridor:blocked:2 + {REGION_C} + {REGION_D} + {REGION_D}");
+    let mut sum = Sum::parse(&text, Counting::Territory).unwrap();
+    let total = sum.value();
+    assert_eq!(chill(total), Game::star());
+    assert_eq!(warm(chill(total)) + Game::star(), total);
+    assert_eq!(total, g("±1") + Game::star());
+    // "The winning move for right here is ... playing at C"; Left "will
+    // want to move one of the −2 + ↓" (D or E). Such moves win the Go
+    // position itself, but so does a move in any of the five regions, for
+    // either player: the seed reads "the" move off the chilled sum.
+    let winning_terms = |sum: &mut Sum, colour: Color| {
+        let mut terms = Vec::new();
+        for (i, t) in sum.terms.iter_mut().enumerate() {
+            let Part::Region(values) = &mut t.part else {
+                unreachable!("only regions")
+            };
+            for p in values.plays(colour) {
+                let after = total - t.value + p.after;
+                let wins = match colour {
+                    Color::Black => after >= Game::zero(),
+                    Color::White => after <= Game::zero(),
+                };
+                if wins && !terms.contains(&i) {
+                    terms.push(i);
+                }
+            }
+        }
+        terms
+    };
+    assert_eq!(winning_terms(&mut sum, Color::White), [0, 1, 2, 3, 4]);
+    assert_eq!(winning_terms(&mut sum, Color::Black), [0, 1, 2, 3, 4]);
 }
 
 /// Checks Theorem 4.9 (G = ∫f(G) for an even G), Corollary 4.10 (∫f(G)

@@ -1,9 +1,13 @@
-//! `gosolve cgt`: a combinatorial game's canonical form and temperature.
+//! `gosolve cgt`: the canonical form and temperature of a combinatorial
+//! game, a Go region or a sum of them, and a winning move for each player.
 
+use gosolve::cgt::koh::Counting;
 use gosolve::cgt::notation::{self, Style};
 use gosolve::cgt::plot;
+use gosolve::cgt::sum::{Part, Sum, Winning};
 use gosolve::cgt::thermo::{self, Wall};
 use gosolve::cgt::{Dyadic, Game};
+use gosolve::types::Color;
 use serde_json::json;
 use std::cmp::Ordering;
 use std::path::Path;
@@ -36,17 +40,69 @@ fn wall_json(w: &Wall) -> serde_json::Value {
     json!(pts)
 }
 
-/// Parses `expr`, chills it and/or warms it (seed 003's f then ∫), and
-/// prints the result's canonical form, outcome, stops, mean, temperature
-/// and thermograph (walls and an ASCII picture; an SVG file on request).
+/// "wins with B2 in term 1 (eye:2), leaving 1" or "loses".
+fn winning_text(sum: &Sum, w: &Option<Winning>) -> String {
+    let Some(w) = w else {
+        return "loses (no winning move)".into();
+    };
+    let term = &sum.terms[w.term];
+    let how = match term.part {
+        Part::Region(_) => format!("with {} in", w.play),
+        Part::Game => format!("by moving to {} in", w.play),
+    };
+    format!(
+        "wins {how} term {} ({}), leaving {}",
+        w.term + 1,
+        term.text,
+        w.after
+    )
+}
+
+fn winning_json(sum: &Sum, w: &Option<Winning>) -> serde_json::Value {
+    match w {
+        None => json!({"wins": false}),
+        Some(w) => json!({"wins": true, "term": w.term + 1, "term_text": sum.terms[w.term].text,
+                          "play": w.play, "after": notation::write(w.after, Style::Ascii)}),
+    }
+}
+
+fn terms_json(sum: &Sum) -> serde_json::Value {
+    let terms: Vec<serde_json::Value> = sum
+        .terms
+        .iter()
+        .map(|t| match &t.part {
+            Part::Region(v) => json!({"text": t.text, "kind": "region",
+                                      "diagram": v.region().compact(),
+                                      "value": notation::write(t.value, Style::Ascii)}),
+            Part::Game => json!({"text": t.text, "kind": "game",
+                                 "value": notation::write(t.value, Style::Ascii)}),
+        })
+        .collect();
+    json!(terms)
+}
+
+/// Reads `expr` (games in standard notation and Go regions, added),
+/// chills it and/or warms it (seed 003's f then ∫), and prints the
+/// result's canonical form, outcome, stops, mean, temperature and
+/// thermograph (walls and an ASCII picture; an SVG file on request), and
+/// for the game as given a winning move for each player moving first.
 pub fn run(
     expr: &str,
     chill: bool,
     warm: bool,
     svg: Option<&Path>,
     json: bool,
+    prisoners_only: bool,
 ) -> Result<(), String> {
-    let input = notation::parse(expr)?;
+    let counting = if prisoners_only {
+        Counting::Prisoners
+    } else {
+        Counting::Territory
+    };
+    let mut sum = Sum::parse(expr, counting)?;
+    let input = sum.value();
+    let black = sum.winning_move(Color::Black);
+    let white = sum.winning_move(Color::White);
     let mut g = input;
     if chill {
         g = thermo::chill(g);
@@ -66,13 +122,33 @@ pub fn run(
         let d = |x: Dyadic| x.to_string();
         println!(
             "{}",
-            json!({"input": ascii(input), "chilled": chill, "warmed": warm,
+            json!({"input": ascii(input), "terms": terms_json(&sum),
+                   "black_first": winning_json(&sum, &black),
+                   "white_first": winning_json(&sum, &white),
+                   "chilled": chill, "warmed": warm,
                    "value": ascii(g), "value_unicode": text(g), "outcome": outcome(g),
                    "birthday": g.birthday(), "left_stop": d(ls), "right_stop": d(rs),
                    "mean": d(th.mast), "temperature": d(th.temperature),
                    "left_wall": wall_json(&th.left), "right_wall": wall_json(&th.right)})
         );
         return Ok(());
+    }
+    if sum.terms.len() > 1 || sum.terms.iter().any(|t| matches!(t.part, Part::Region(_))) {
+        for (i, t) in sum.terms.iter().enumerate() {
+            println!(
+                "term {}:{:>w$}{} = {}",
+                i + 1,
+                "",
+                t.text,
+                text(t.value),
+                w = 7 - (i + 1).to_string().len().min(6)
+            );
+            if let Part::Region(v) = &t.part {
+                for line in v.region().render().lines() {
+                    println!("  {line}");
+                }
+            }
+        }
     }
     println!("game:        {}", text(input));
     if chill || warm {
@@ -90,6 +166,8 @@ pub fn run(
     }
     println!("ascii:       {}", ascii(g));
     println!("outcome:     {}", outcome(g));
+    println!("black first: {}", winning_text(&sum, &black));
+    println!("white first: {}", winning_text(&sum, &white));
     println!("stops:       left {ls}, right {rs}");
     println!("mean:        {}", th.mast);
     println!("temperature: {}", th.temperature);

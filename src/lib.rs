@@ -14,7 +14,9 @@
 //!   file, [`save`] and [`inspect`] its conversions; [`verify`] the
 //!   independent checker (plain rules only).
 //! - [`cgt`]: short partizan games (canonical forms, thermographs, seed
-//!   003's chilling and warming), independent of the layers above.
+//!   003's chilling and warming), independent of the layers above except
+//!   that Go regions ([`cgt::region`], [`cgt::koh`]) use [`board`] and
+//!   [`position`].
 //!
 //! ```
 //! use gosolve::{board::Board, game::Game, rules::{Rules, Ruleset}, types::Move};

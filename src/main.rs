@@ -137,7 +137,9 @@ enum Command {
     /// A combinatorial game in standard notation ({2|{1|*}}, 3/4, ^^*, *2, ...):
     /// canonical form, outcome, stops, mean, temperature, thermograph walls.
     Cgt {
-        /// The game, e.g. "{4|{3|{2|0}}}" or "3+^^*".
+        /// The game: standard notation ("{4|{3|{2|0}}}", "3+^^*"), Go regions
+        /// (dame, eye:N, corridor:blocked:N, corridor:unblocked:N,
+        /// file:PATH, [DIAGRAM]; "-" swaps colours) and sums of them.
         #[arg(allow_hyphen_values = true)]
         expression: String,
         /// Chill it first (seed 003's f).
@@ -149,6 +151,10 @@ enum Command {
         /// Also draw the thermograph into this SVG file.
         #[arg(long, value_name = "FILE.svg")]
         thermograph: Option<PathBuf>,
+        /// Count a captured stone as its prisoner only (RULES.md §6 read
+        /// literally, as `solve --rules koh` plays), not also its point.
+        #[arg(long)]
+        prisoners_only: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -382,8 +388,12 @@ fn run(command: Command) -> Result<(), String> {
             chill,
             warm,
             thermograph,
+            prisoners_only,
             json,
-        } => return cgt_command::run(&expression, chill, warm, thermograph.as_deref(), json),
+        } => {
+            let svg = thermograph.as_deref();
+            return cgt_command::run(&expression, chill, warm, svg, json, prisoners_only);
+        }
         Command::Bench { search } => {
             print!("{}", report::bench(search.config()));
         }

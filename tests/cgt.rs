@@ -1,8 +1,11 @@
 //! Combinatorial game theory (issue 6): textbook identities and seed 003's
 //! statements, each computed by the `cgt` module, and properties of sums,
-//! negation and canonical forms on random small games.
+//! negation and canonical forms on random small games. Go regions are in
+//! `tests/regions.rs`.
 
+use gosolve::cgt::koh::{Counting, value};
 use gosolve::cgt::notation::{Style, parse, write};
+use gosolve::cgt::region::Region;
 use gosolve::cgt::thermo::{
     chill, cool, left_stop, mean, right_stop, temperature, thermograph, warm,
 };
@@ -15,6 +18,11 @@ fn g(s: &str) -> Game {
 
 fn d(s: &str) -> Dyadic {
     s.parse().unwrap()
+}
+
+/// A Go region's value (seed 003's counting).
+fn region(spec: &str) -> Game {
+    value(&Region::parse(spec).unwrap(), Counting::Territory)
 }
 
 #[test]
@@ -74,8 +82,8 @@ fn seed_003_chilled_examples() {
     // The example's chilled sum (seed 003, §6: regions B, F, C, D, E) is *,
     // which warms to ±1.
     let parts = [
-        unblocked(4),
-        blocked(2),
+        region("corridor:unblocked:4"),
+        region("corridor:blocked:2"),
         g("{4|{3|{2|0}}}"),
         g("{{0|-2}|-3}"),
         g("{{0|-2}|-3}"),
@@ -88,43 +96,6 @@ fn seed_003_chilled_examples() {
     // The warmed values seed 003 quotes.
     assert_eq!(warm(g("⇓*")), g("{1+{{2|0}|-1}|-1}"));
     assert_eq!(warm(g("↑")), g("{1|{0|-2}}"));
-}
-
-/// Blocked corridor of length n: * for n = 1, {n−1 | corridor(n−1)}.
-fn blocked(n: i64) -> Game {
-    (2..=n).fold(Game::star(), |c, k| {
-        Game::new(vec![Game::integer(k - 1)], vec![c])
-    })
-}
-
-/// Unblocked corridor of length n ≥ 2: 0 ({* | *}) for n = 2, then
-/// {blocked(n−1) | unblocked(n−1)}.
-fn unblocked(n: i64) -> Game {
-    (3..=n).fold(Game::new(vec![Game::star()], vec![Game::star()]), |u, k| {
-        Game::new(vec![blocked(k - 1)], vec![u])
-    })
-}
-
-#[test]
-fn seed_003_corridors_chill_to_numbers() {
-    assert_eq!(blocked(3), g("{2|{1|*}}"));
-    for n in 1..=10 {
-        let expect = Dyadic::int(n - 2) + Dyadic::new(1, (n - 1) as u32).mul_int(1);
-        assert_eq!(chill(blocked(n)).as_number(), Some(expect), "blocked {n}");
-    }
-    for n in 2..=10 {
-        // 2^(3−n): 2 for n = 2, 1 for n = 3, then 1/2^(n−3).
-        let pow = if n <= 3 {
-            Dyadic::int(1 << (3 - n))
-        } else {
-            Dyadic::new(1, (n - 3) as u32)
-        };
-        assert_eq!(
-            chill(unblocked(n)).as_number(),
-            Some(Dyadic::int(n - 4) + pow),
-            "unblocked {n}"
-        );
-    }
 }
 
 #[test]
@@ -141,7 +112,7 @@ fn seed_003_warming_inverts_chilling_and_chilling_is_cooling() {
     ]
     .iter()
     .map(|s| g(s))
-    .chain((1..=6).map(blocked))
+    .chain((1..=6).map(|n| region(&format!("corridor:blocked:{n}"))))
     .collect();
     for x in games {
         let w = warm(chill(x));

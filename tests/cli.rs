@@ -234,3 +234,59 @@ fn cgt_prints_canonical_form_mean_and_temperature() {
         "{drawn}"
     );
 }
+
+#[test]
+fn cgt_reads_go_regions_and_sums() {
+    let (ok, out, _) = gosolve(&["cgt", "corridor:blocked:4"]);
+    assert!(ok);
+    assert!(out.contains("2 W . . . . B"), "{out}");
+    assert!(out.contains("game:        {3|{2|{1|*}}}"), "{out}");
+    assert!(out.contains("black first: wins with B2 in term 1"), "{out}");
+    let (ok, out, _) = gosolve(&["cgt", "eye:2 + dame + corridor:unblocked:5"]);
+    assert!(ok);
+    assert!(
+        out.contains("term 3:      corridor:unblocked:5 = {2|{1|*}}"),
+        "{out}"
+    );
+    assert!(out.contains("outcome:     L"), "{out}");
+    assert!(out.contains("white first: loses"), "{out}");
+    // ↑* is won by whoever moves first: Black takes the dame, White ↑'s *.
+    let (ok, out, _) = gosolve(&["cgt", "dame + ^", "--json"]);
+    assert!(ok);
+    assert!(out.contains("\"value\":\"^*\""), "{out}");
+    assert!(
+        out.contains("\"black_first\":{\"after\":\"^\",\"play\":\"B2\",\"term\":1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"white_first\":{\"after\":\"0\",\"play\":\"*\",\"term\":2"),
+        "{out}"
+    );
+    let (ok, out, _) = gosolve(&["cgt", "corridor:blocked:5", "--chill"]);
+    assert!(ok && out.contains("chilled:     49/16"), "{out}");
+    let (ok, out, _) = gosolve(&["cgt", "eye:2", "--prisoners-only"]);
+    assert!(ok && out.contains("game:        3/2"), "{out}");
+    let (ok, out, _) = gosolve(&["cgt", "[BBW/B.W/BWW] - dame"]);
+    assert!(ok && out.contains("game:        0"), "{out}");
+    let dir = std::env::temp_dir().join(format!("gosolve-region-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("corner-eye.txt");
+    std::fs::write(&file, "BBBB\nB..B\nB.BB\nBBB\n").unwrap();
+    let (ok, out, _) = gosolve(&["cgt", &format!("file:{} + -1", file.display())]);
+    assert!(ok && out.contains("game:        2"), "{out}");
+}
+
+#[test]
+fn cgt_rejects_bad_regions_clearly() {
+    fails_with(&["cgt", "eye:0"], "from 1 to 19");
+    fails_with(&["cgt", "corridor:blocked:20"], "from 1 to 19");
+    fails_with(
+        &["cgt", "corridor:open:3"],
+        "unknown region `corridor:open:3`",
+    );
+    fails_with(&["cgt", "eye"], "needs a size");
+    fails_with(&["cgt", "[B.Q]"], "unexpected `Q`");
+    fails_with(&["cgt", "[WXW]"], "has no liberty");
+    fails_with(&["cgt", "eye:2 +"], "a term is missing");
+    fails_with(&["cgt", "file:/no/such/region.txt"], "/no/such/region.txt");
+}

@@ -36,6 +36,10 @@ static ARENA: LazyLock<RwLock<Arena>> = LazyLock::new(Default::default);
 static LE: LazyLock<Mutex<HashMap<(Game, Game), bool>>> = LazyLock::new(Default::default);
 static SUM: LazyLock<Mutex<HashMap<(Game, Game), Game>>> = LazyLock::new(Default::default);
 static NEG: LazyLock<Mutex<HashMap<Game, Game>>> = LazyLock::new(Default::default);
+/// Numbers by value: building one interns a chain of games (n steps for
+/// the integer n), which region values ask for over and over.
+static NUMBERS: LazyLock<Mutex<HashMap<Dyadic, Game>>> = LazyLock::new(Default::default);
+static ZERO: LazyLock<Game> = LazyLock::new(|| intern(vec![], vec![]));
 
 fn node(g: Game) -> Arc<Node> {
     ARENA.read().unwrap().nodes[g.0 as usize].clone()
@@ -231,7 +235,7 @@ impl Game {
 
     /// Zero, `{ | }`.
     pub fn zero() -> Game {
-        intern(vec![], vec![])
+        *ZERO
     }
 
     /// The integer n.
@@ -242,7 +246,10 @@ impl Game {
     /// The number x in its canonical form: n = {n−1 | } for n > 0,
     /// {| n+1} for n < 0, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
     pub fn from_number(x: Dyadic) -> Game {
-        if x.is_integer() {
+        if let Some(&g) = NUMBERS.lock().unwrap().get(&x) {
+            return g;
+        }
+        let g = if x.is_integer() {
             let mut g = Game::zero();
             for _ in 0..x.num().unsigned_abs() {
                 g = if x.num() > 0 {
@@ -258,7 +265,9 @@ impl Game {
                 vec![Game::from_number(Dyadic::new(m - 1, k))],
                 vec![Game::from_number(Dyadic::new(m + 1, k))],
             )
-        }
+        };
+        NUMBERS.lock().unwrap().insert(x, g);
+        g
     }
 
     /// The nimber *n = {0, *, …, *(n−1) | 0, *, …, *(n−1)}.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod naive;
+pub mod regions;
 
 use gosolve::board::Board;
 use gosolve::position::Position;

@@ -252,7 +252,10 @@ impl Table {
     pub fn store_open(&self, key: &Key, hash: u64, best: u8, open: Opened) {
         let mut b = self.bucket(hash).lock().expect("table lock");
         let slot = slot_for(&mut b, key);
-        b[slot].best = best;
+        // A proved bound's move is worth more than a cut-short guess.
+        if b[slot].lower.is_none() && b[slot].upper.is_none() {
+            b[slot].best = best;
+        }
         b[slot].open = Some(open);
     }
 

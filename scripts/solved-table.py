@@ -61,8 +61,8 @@ def main():
             out = subprocess.run(cmd, cwd=root, capture_output=True, text=True,
                                  timeout=budget, check=True).stdout
         except subprocess.TimeoutExpired:
-            main_rows.append(f"| {board} | {label} | not solved in {budget} s | | | | | |")
-            result_rows.append(f"| {board} | {label} | not solved in {budget} s | | | | | | |")
+            main_rows.append(f"| {board} | {label} | solve + proof not finished in {budget} s | | | | | |")
+            result_rows.append(f"| {board} | {label} | solve + proof not finished in {budget} s | | | | | | |")
             continue
         r = json.loads(out)
         value = value_text(r["value"], r["scored"])

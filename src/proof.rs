@@ -319,11 +319,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
             let mut i = 0;
             while i < tries.len() {
                 let u = g.play(tries[i]);
-                let keeps = if limit == u32::MAX {
-                    Some(self.search.at_most(g, -self.own))
-                } else {
-                    self.search.at_most_within(g, -self.own, limit)
-                };
+                // At u32::MAX the search is unlimited and always settles.
+                let keeps = self.search.at_most_within(g, -self.own, limit);
                 g.undo(u);
                 match keeps {
                     Some(true) => return tries[i],

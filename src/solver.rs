@@ -139,6 +139,14 @@ struct Res {
     open: bool,
 }
 
+/// The result of a node a line cut short left unsettled.
+const OPEN: Res = Res {
+    v: 0,
+    lo: CLEAN,
+    hi: CLEAN,
+    open: true,
+};
+
 /// The symmetries, with byte tables to map point sets fast.
 struct Syms {
     perms: Vec<Automorphism>,
@@ -669,12 +677,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 // Left unsettled with as many turns to go in this iteration.
                 if let Some(o) = e.open {
                     if o.iteration == self.iteration && self.limit - self.ply <= o.left {
-                        return Res {
-                            v: 0,
-                            lo: CLEAN,
-                            hi: CLEAN,
-                            open: true,
-                        };
+                        return OPEN;
                     }
                 }
             }
@@ -682,12 +685,7 @@ impl<'s, 'a> Search<'s, 'a> {
 
         // Step 4. The depth limit of this iteration: the line stays open.
         if self.ply >= self.limit {
-            return Res {
-                v: 0,
-                lo: CLEAN,
-                hi: CLEAN,
-                open: true,
-            };
+            return OPEN;
         }
 
         // Step 5. The moves: the table's best, this ply's killer, captures
@@ -812,12 +810,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 };
                 table.store_open(&key, hash, best, open);
             }
-            return Res {
-                v: 0,
-                lo: CLEAN,
-                hi: CLEAN,
-                open: true,
-            };
+            return OPEN;
         }
         let r = Res {
             v: best,
@@ -943,21 +936,28 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let mut limit = (self.sh.board.len() as u32).max(4);
         loop {
-            self.limit = limit;
-            self.ply = 0;
-            self.iteration = ITERATIONS.fetch_add(1, Ordering::Relaxed);
             let before = self.nodes;
-            let r = self.search(g, alpha, beta);
+            let r = self.within(g, alpha, beta, limit);
             if self.debug {
                 let n = self.nodes - before;
                 eprintln!("  limit {limit}: {n} nodes, open {}", r.open);
             }
             if !r.open {
-                self.limit = u32::MAX;
                 return r;
             }
             limit = limit.saturating_mul(2);
         }
+    }
+
+    /// One iteration: `search` with lines cut short `limit` turns down
+    /// (`u32::MAX`: never, so the result is settled).
+    fn within(&mut self, g: &mut Game, alpha: i32, beta: i32, limit: u32) -> Res {
+        self.limit = limit;
+        self.ply = 0;
+        self.iteration = ITERATIONS.fetch_add(1, Ordering::Relaxed);
+        let r = self.search(g, alpha, beta);
+        self.limit = u32::MAX;
+        r
     }
 
     /// The table's best move at `g`, if it has an entry.
@@ -969,14 +969,11 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// Whether the value of `g` (mover's side) is at most `x`, as far as
-    /// lines of `limit` turns settle it (`None`: they do not).
+    /// lines of `limit` turns settle it (`None`: they do not; `u32::MAX`
+    /// always settles it).
     pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<bool> {
         self.sync_path(g);
-        self.limit = limit;
-        self.ply = 0;
-        self.iteration = ITERATIONS.fetch_add(1, Ordering::Relaxed);
-        let r = self.search(g, x, x + 1);
-        self.limit = u32::MAX;
+        let r = self.within(g, x, x + 1, limit);
         (!r.open).then_some(r.v <= x)
     }
 

@@ -101,6 +101,17 @@ pub fn secure(board: &Board, pos: &Position, c: Color) -> u64 {
     alive | eyes
 }
 
+/// Bounds on Black − White − `komi_half` (half points) that hold whatever
+/// the history: each side keeps its [`secure`] points by passing to the end.
+/// For Tromp-Taylor and General Graph Go scoring (under `ggg` the regions
+/// counted for both cancel out).
+pub fn black_range(board: &Board, pos: &Position, komi_half: i32) -> (i32, i32) {
+    let n = board.len() as i32;
+    let b = secure(board, pos, Color::Black).count_ones() as i32;
+    let w = secure(board, pos, Color::White).count_ones() as i32;
+    (2 * (2 * b - n) - komi_half, 2 * (n - 2 * w) - komi_half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -130,6 +130,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                 Found::Off => "does not reach this position".into(),
                 Found::Over => "reaches it: the game is over".into(),
                 Found::Answers => "reaches it and answers every reply".into(),
+                Found::Secure => "holds from here on: unconditional life decides the bound".into(),
                 Found::Plays(m) => {
                     format!("reaches it and plays {}", inspect::move_name(&board, *m))
                 }
@@ -153,6 +154,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                         Found::Off => ("off", None),
                         Found::Over => ("over", None),
                         Found::Answers => ("answers", None),
+                        Found::Secure => ("secure", None),
                         Found::Plays(m) => ("plays", Some(inspect::move_name(&board, *m))),
                     };
                     json!({"owner": if *o == Color::Black {"black"} else {"white"},

@@ -1,11 +1,11 @@
 //! The result file (`.gsr`): what a solve found and the proof of it.
 //!
-//! # Format, version 1
+//! # Format, version 2
 //!
 //! | bytes | content |
 //! | --- | --- |
 //! | 8 | magic `GOSOLVE` followed by 0x1A |
-//! | 2 | format version, little-endian (this reader: 1) |
+//! | 2 | format version, little-endian (this reader: 1 and 2) |
 //! | 2 | reserved, zero |
 //! | 8 | payload length in bytes, little-endian |
 //! | 4 | CRC-32 (IEEE) of the payload, little-endian |
@@ -16,6 +16,11 @@
 //! 1 black, 2 white, 3 black border stone, 4 white border stone). The
 //! proofs are the strategy streams of [`crate::proof`]. bincode is used only
 //! in this module, so the encoding can change with the version number.
+//!
+//! Version 2 differs from 1 only in what a link in a strategy may reuse
+//! (see [`crate::proof`]): a subtree that produced at most [`MADE_LIMIT`]
+//! colourings is judged by their exact set. Every version-1 link meets the
+//! version-2 rule, so both are read.
 //!
 //! Files are written to a temporary file in the same folder and renamed into
 //! place, so a reader never sees half a file.
@@ -28,7 +33,21 @@ use std::path::Path;
 /// The magic bytes.
 pub const MAGIC: [u8; 8] = *b"GOSOLVE\x1a";
 /// The format version this program writes and reads.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
+/// A link's subtree that produced at most this many distinct colourings is
+/// judged by their set (by [`colouring_hash`]); a larger one by a summary.
+pub const MADE_LIMIT: usize = 1024;
+
+/// The 64-bit hash of a colouring (black and white stones as point sets)
+/// that links are judged by: a colouring whose hash is not among a
+/// subtree's is not one of its colourings.
+pub fn colouring_hash(black: u64, white: u64) -> u64 {
+    let mut h = black.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ white.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    h ^ (h >> 32)
+}
 const HEADER: usize = 24;
 
 /// The board as stored: enough to rebuild it without the program's names.
@@ -235,7 +254,7 @@ pub fn decode(bytes: &[u8]) -> Result<ResultFile, FileError> {
         });
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version != VERSION {
+    if version == 0 || version > VERSION {
         return Err(FileError::Version(version));
     }
     if bytes[10..12] != [0, 0] {

@@ -6,7 +6,7 @@ use crate::diagram::{self, Setup};
 use crate::game::Game;
 use crate::gsr::{ProofInfo, ResultFile};
 use crate::position::Position;
-use crate::proof::LINK;
+use crate::proof::{LINK, SECURE};
 use crate::rules::{Komi, Rules, half_points};
 use crate::save::{code, decode};
 use crate::types::{Color, Move};
@@ -118,6 +118,9 @@ pub enum Found {
     Answers,
     /// The game is over here.
     Over,
+    /// The bound holds from here whatever happens: the points each side
+    /// keeps by unconditional life decide it.
+    Secure,
 }
 
 /// Follows one strategy along `line` (moves after the class's first move).
@@ -169,6 +172,9 @@ impl Follow<'_, '_> {
             return Ok(None);
         }
         let c = self.byte(at)?;
+        if c == SECURE {
+            return Ok(depth.map(|_| Found::Secure));
+        }
         if c == LINK {
             let (mut id, mut shift) = (0usize, 0);
             loop {

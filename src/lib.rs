@@ -42,6 +42,7 @@ pub mod games;
 pub mod gsr;
 pub mod inspect;
 pub mod plain;
+pub mod plain_life;
 pub mod position;
 pub mod proof;
 pub mod published;

@@ -11,7 +11,10 @@
 //! - where the owner moves: one byte, the owner's move (0 = pass, p + 1 =
 //!   point p), then the node after it; or the byte [`LINK`] and a LEB128
 //!   number k, meaning "here, play as at the k-th owner node expanded so far"
-//!   (a transposition);
+//!   (a transposition); or the byte [`SECURE`]: the bound holds from here
+//!   whatever happens, because each side keeps its pass-alive stones and
+//!   the one-point eyes among them (Benson; see [`crate::benson`]) and that
+//!   decides the bound (Tromp-Taylor and General Graph Go under superko);
 //! - where the other side moves: the node after each of its legal turns, in
 //!   the plain order (pass, then the points by index).
 //!
@@ -20,8 +23,13 @@
 //! [`crate::verify`]): the earlier subtree's owner-produced colourings (all
 //! produced colourings under `--superko none`) cannot be in the history
 //! before the node, and every earlier state a refusal there relied on is.
+//! The produced colourings are judged by their exact set (by hash) when
+//! there are at most [`MADE_LIMIT`] of them: the summary alone (stones all
+//! share, stones any has, stone counts) ruled out so little that 3x4's
+//! proof expanded most states eight times over.
 
 use crate::game::{Game, Key as HistKey};
+use crate::gsr::{MADE_LIMIT, colouring_hash};
 use crate::position::Position;
 use crate::rules::{Ruleset, Superko};
 use crate::solver::{Search, Shared, mover_value};
@@ -40,11 +48,56 @@ const MEMO_WAYS: usize = 4;
 /// The byte that marks a link.
 pub const LINK: u8 = 0xFF;
 
+/// The byte that marks a node where unconditional life decides the bound.
+/// Without it a proof plays on to the end of the game against every reply,
+/// however hopeless (3x4's passed 2 M owner nodes).
+pub const SECURE: u8 = 0xFE;
+
+/// The hashes of the colourings a subtree produced, sorted; `None` once
+/// there are more than [`MADE_LIMIT`].
+type Made = Option<Vec<u64>>;
+
+/// Adds colouring `p` to `m`.
+fn made_add(m: &mut Made, p: &Position) {
+    let Some(v) = m else { return };
+    let h = colouring_hash(p.black, p.white);
+    if let Err(i) = v.binary_search(&h) {
+        if v.len() == MADE_LIMIT {
+            *m = None;
+        } else {
+            v.insert(i, h);
+        }
+    }
+}
+
+/// Adds the colourings of `o` to `m`.
+fn made_merge(m: &mut Made, o: &Made) {
+    let (Some(a), Some(b)) = (m.as_mut(), o.as_ref()) else {
+        *m = None;
+        return;
+    };
+    if b.is_empty() {
+        return;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    *m = (out.len() <= MADE_LIMIT).then_some(out);
+}
+
 /// What proving the bound relied on below a node: the colourings produced
 /// and the earlier states refusals referred to (as history indices).
 #[derive(Clone, Debug)]
 struct Foot {
     summary: Summary,
+    made: Made,
     refs: Vec<(usize, HistKey)>,
 }
 
@@ -52,12 +105,19 @@ impl Foot {
     fn new() -> Foot {
         Foot {
             summary: Summary::NONE,
+            made: Some(Vec::new()),
             refs: Vec::new(),
         }
     }
 
+    fn add(&mut self, p: Position) {
+        self.summary.add(p, NO_HASH);
+        made_add(&mut self.made, &p);
+    }
+
     fn merge(&mut self, o: Foot) {
         self.summary.merge(&o.summary);
+        made_merge(&mut self.made, &o.made);
         for r in o.refs {
             if !self.refs.contains(&r) {
                 self.refs.push(r);
@@ -84,6 +144,7 @@ struct NodeKey {
 struct Done {
     id: u32,
     summary: Summary,
+    made: Made,
     refs: Vec<HistKey>,
 }
 
@@ -107,11 +168,17 @@ pub struct Extractor<'s, 'a> {
     owner: Color,
     /// The owner's bound from its own side (mover values).
     own: i32,
+    /// The bound in Black's terms.
+    bound: i32,
+    /// The rules let [`SECURE`] end a line.
+    statics: bool,
     all_sides: bool,
     memo: HashMap<NodeKey, Vec<Done>>,
     out: Vec<u8>,
     nodes: u32,
     links: u64,
+    /// Lines ended by [`SECURE`].
+    secure: u64,
     debug: bool,
     /// Called with the owner nodes so far, every 1024.
     tick: &'s (dyn Fn(u64) + Sync),
@@ -133,15 +200,30 @@ impl<'s, 'a> Extractor<'s, 'a> {
             search: Search::new(sh),
             owner,
             own: if owner == Color::Black { bound } else { -bound },
+            bound,
+            statics: matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
+                && rules.superko != Superko::None,
             all_sides,
             memo: HashMap::new(),
             out: Vec::new(),
             nodes: 0,
             links: 0,
+            secure: 0,
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
             tick,
         };
+        let t = std::time::Instant::now();
         x.node(g);
+        if x.debug {
+            eprintln!(
+                "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s",
+                x.nodes,
+                x.links,
+                x.secure,
+                x.out.len(),
+                t.elapsed().as_secs_f64()
+            );
+        }
         Strategy {
             owner,
             bound,
@@ -173,10 +255,16 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let h = g.history();
         let prefix = &h[..h.len().saturating_sub(1)];
         'cand: for d in self.memo.get(k)? {
-            if prefix
-                .iter()
-                .any(|e| d.summary.may_contain(&e.pos, NO_HASH))
-            {
+            let clash = match &d.made {
+                Some(m) => prefix.iter().any(|e| {
+                    m.binary_search(&colouring_hash(e.pos.black, e.pos.white))
+                        .is_ok()
+                }),
+                None => prefix
+                    .iter()
+                    .any(|e| d.summary.may_contain(&e.pos, NO_HASH)),
+            };
+            if clash {
                 continue;
             }
             let mut refs = Vec::with_capacity(d.refs.len());
@@ -190,6 +278,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 d.id,
                 Foot {
                     summary: d.summary,
+                    made: d.made.clone(),
                     refs,
                 },
             ));
@@ -216,7 +305,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         let mut c = self.node(g);
                         g.undo(u);
                         if self.all_sides {
-                            c.summary.add(produced, NO_HASH);
+                            c.add(produced);
                         }
                         f.merge(c);
                     }
@@ -230,6 +319,11 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 }
             }
             return f.lift(here);
+        }
+        if self.secure(g) {
+            self.out.push(SECURE);
+            self.secure += 1;
+            return Foot::new();
         }
         let key = Self::key(g);
         if let Some((id, f)) = self.usable(g, &key) {
@@ -269,7 +363,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let mut f = self.node(g);
         g.undo(u);
         if self.all_sides || m != Move::Pass {
-            f.summary.add(produced, NO_HASH);
+            f.add(produced);
         }
         let f = f.lift(here);
         let done = self.memo.entry(key).or_default();
@@ -280,9 +374,23 @@ impl<'s, 'a> Extractor<'s, 'a> {
         done.push(Done {
             id,
             summary: f.summary,
+            made: f.made.clone(),
             refs: f.refs.iter().map(|&(_, k)| k).collect(),
         });
         f
+    }
+
+    /// Whether each side's secure points decide the bound here.
+    fn secure(&self, g: &Game) -> bool {
+        if !self.statics {
+            return false;
+        }
+        let (lo, hi) = crate::benson::black_range(g.board(), &g.position(), g.rules().komi.0);
+        if self.owner == Color::Black {
+            lo >= self.bound
+        } else {
+            hi <= self.bound
+        }
     }
 
     /// A move whose result keeps the bound: the table's best move if it

@@ -469,12 +469,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// each side keeps the points [`benson::secure`] gives it by passing to
     /// the end (see `benson`). Scored rulesets without prisoners only.
     fn static_range(&self, g: &Game) -> (i32, i32) {
-        let pos = g.position();
-        let n = self.sh.board.len() as i32;
-        let b = benson::secure(self.sh.board, &pos, Color::Black).count_ones() as i32;
-        let w = benson::secure(self.sh.board, &pos, Color::White).count_ones() as i32;
-        let komi = self.sh.rules.komi.0;
-        let (lo, hi) = (2 * (2 * b - n) - komi, 2 * (n - 2 * w) - komi);
+        let (lo, hi) = benson::black_range(self.sh.board, &g.position(), self.sh.rules.komi.0);
         if g.to_move() == Color::Black {
             (lo, hi)
         } else {

@@ -21,23 +21,39 @@
 //!
 //! 1. no colouring the owner produced in that subtree (under `--superko
 //!    none` any produced colouring) can be in H' before the node — checked
-//!    against a summary (stones all of them share, stones any has, stone
-//!    counts) — so the owner's moves stay legal and no new repetition ends
-//!    the game, and
+//!    against their exact set (by [`colouring_hash`]) when the subtree
+//!    produced at most [`MADE_LIMIT`] colourings, otherwise against a
+//!    summary (stones all of them share, stones any has, stone counts) — so
+//!    the owner's moves stay legal and no new repetition ends the game, and
 //! 2. every earlier state that refused a reply (or ended the game as a
 //!    repetition) in that subtree is in H' before the node,
 //!
 //! so the replies legal under H' are a subset of those checked under H, the
 //! owner's moves are all still legal, and every finished game scores the
 //! same. A link that fails these tests fails the proof.
+//!
+//! # Secure nodes
+//!
+//! A strategy may end a line at one of its owner's nodes with the mark
+//! "secure" under Tromp-Taylor and General Graph Go scoring with a superko
+//! rule. The checker recomputes, with its own code ([`crate::plain_life`]),
+//! the points each side keeps whatever happens: unconditionally alive
+//! stones (Benson) and the empty points all of whose neighbours are such
+//! stones. Passing at every turn (always legal; superko ends the game),
+//! the owner keeps its points and the other side cannot get the owner's,
+//! so Black − White is at least 2·(Black's kept) − n and at most
+//! n − 2·(White's kept), komi aside. The mark is accepted only when that
+//! decides the bound; the subtree relies on nothing in the history.
 
-use crate::gsr::{ResultFile, RulesInfo};
+use crate::gsr::{MADE_LIMIT, ResultFile, RulesInfo, colouring_hash};
 use crate::plain::{BLACK, EMPTY, Graph, PlainRules, Refusal, State, Turn, WHITE};
 use crate::rules::{Ruleset, Suicide, Superko};
 use std::fmt;
 
 /// The marker of a link in a strategy stream.
 const LINK: u8 = 0xFF;
+/// The marker of a node where unconditional life decides the bound.
+const SECURE: u8 = 0xFE;
 
 /// Why a proof was rejected: where, and what went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,6 +153,48 @@ impl Seen {
     }
 }
 
+/// The hashes of a subtree's produced colourings, sorted and without
+/// repeats, while there are at most [`MADE_LIMIT`]; `None` beyond.
+#[derive(Clone, Debug)]
+struct Made(Option<Vec<u64>>);
+
+impl Made {
+    fn add(&mut self, col: &[u8]) {
+        let (b, w) = sets(col);
+        self.insert(colouring_hash(b, w));
+    }
+
+    fn insert(&mut self, h: u64) {
+        if let Some(v) = &mut self.0 {
+            if let Err(i) = v.binary_search(&h) {
+                v.insert(i, h);
+            }
+            if v.len() > MADE_LIMIT {
+                self.0 = None;
+            }
+        }
+    }
+
+    fn merge(&mut self, o: &Made) {
+        let (Some(v), Some(w)) = (&mut self.0, &o.0) else {
+            self.0 = None;
+            return;
+        };
+        v.extend_from_slice(w);
+        v.sort_unstable();
+        v.dedup();
+        if v.len() > MADE_LIMIT {
+            self.0 = None;
+        }
+    }
+
+    fn holds(&self, col: &[u8]) -> Option<bool> {
+        let (b, w) = sets(col);
+        let h = colouring_hash(b, w);
+        self.0.as_ref().map(|v| v.binary_search(&h).is_ok())
+    }
+}
+
 /// A history entry a refusal relied on: colouring and player to move
 /// (ignored under positional superko).
 type Entry = (Vec<u8>, u8);
@@ -145,6 +203,7 @@ type Entry = (Vec<u8>, u8);
 #[derive(Clone, Debug)]
 struct Foot {
     seen: Seen,
+    made: Made,
     /// (history index, entry).
     refs: Vec<(usize, Entry)>,
 }
@@ -153,12 +212,19 @@ impl Foot {
     fn new() -> Foot {
         Foot {
             seen: Seen::NONE,
+            made: Made(Some(Vec::new())),
             refs: Vec::new(),
         }
     }
 
+    fn add(&mut self, col: &[u8]) {
+        self.seen.add(col);
+        self.made.add(col);
+    }
+
     fn merge(&mut self, o: Foot) {
         self.seen.merge(&o.seen);
+        self.made.merge(&o.made);
         for r in o.refs {
             if !self.refs.contains(&r) {
                 self.refs.push(r);
@@ -180,6 +246,7 @@ struct Node {
     prisoners: [u32; 2],
     played: Vec<bool>,
     seen: Seen,
+    made: Made,
     refs: Vec<Entry>,
 }
 
@@ -342,7 +409,7 @@ impl Walk<'_> {
                         let mut sub = self.node(&c)?;
                         self.line.pop();
                         if self.all_sides {
-                            sub.seen.add(&c.col);
+                            sub.add(&c.col);
                         }
                         f.merge(sub);
                     }
@@ -353,6 +420,10 @@ impl Walk<'_> {
             return Ok(f.before(here));
         }
         let code = self.byte()?;
+        if code == SECURE {
+            self.secure(s)?;
+            return Ok(Foot::new());
+        }
         if code == LINK {
             let mut id = 0u64;
             let mut shift = 0;
@@ -385,6 +456,7 @@ impl Walk<'_> {
             prisoners: s.prisoners,
             played: s.played.clone(),
             seen: Seen::NONE,
+            made: Made(None),
             refs: Vec::new(),
         });
         if id % 1024 == 1023 {
@@ -394,12 +466,39 @@ impl Walk<'_> {
         let mut f = self.node(&c)?;
         self.line.pop();
         if self.all_sides || turn.is_some() {
-            f.seen.add(&c.col);
+            f.add(&c.col);
         }
         let f = f.before(here);
         self.nodes[id].seen = f.seen;
+        self.nodes[id].made = f.made.clone();
         self.nodes[id].refs = f.refs.iter().map(|(_, e)| e.clone()).collect();
         Ok(f)
+    }
+
+    /// Whether the points each side keeps at `s` decide the bound.
+    fn secure(&self, s: &State) -> Result<(), Failure> {
+        let r = &self.set.rules;
+        if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) || r.superko == Superko::None {
+            return Err(self.fail("a secure mark under rules that do not allow it".into()));
+        }
+        let g = &self.set.graph;
+        let n = g.len() as i32;
+        let komi = self.set.komi_half;
+        let holds = if self.owner == BLACK {
+            let b = crate::plain_life::kept(g, &s.col, BLACK) as i32;
+            2 * (2 * b - n) - komi >= self.bound
+        } else {
+            let w = crate::plain_life::kept(g, &s.col, WHITE) as i32;
+            2 * (n - 2 * w) - komi <= self.bound
+        };
+        if holds {
+            Ok(())
+        } else {
+            Err(self.fail(format!(
+                "a secure mark where the points each side keeps do not decide the bound {}",
+                self.bound
+            )))
+        }
     }
 
     /// The footprint of earlier node `id` if it may be reused at `s`.
@@ -417,7 +516,11 @@ impl Walk<'_> {
         }
         let here = s.past.index;
         let prefix = || s.past.iter().filter(move |p| p.index < here);
-        if prefix().any(|p| d.seen.may_hold(&p.col)) {
+        if prefix().any(|p| {
+            d.made
+                .holds(&p.col)
+                .unwrap_or_else(|| d.seen.may_hold(&p.col))
+        }) {
             return Err(self.fail(format!(
                 "a link to node {id}, whose moves may repeat an earlier state here"
             )));
@@ -433,7 +536,11 @@ impl Walk<'_> {
                 }
             }
         }
-        Ok(Foot { seen: d.seen, refs })
+        Ok(Foot {
+            seen: d.seen,
+            made: d.made.clone(),
+            refs,
+        })
     }
 }
 

@@ -141,10 +141,34 @@ fn wrong_magic_and_newer_versions_are_named() {
         Err(FileError::BadMagic)
     ));
     let mut b = bytes.clone();
-    b[8] = 2;
+    b[8] = 3;
     let e = gsr::decode(&b).unwrap_err();
-    assert!(matches!(e, FileError::Version(2)));
+    assert!(matches!(e, FileError::Version(3)));
     assert!(e.to_string().contains("newer"), "{e}");
+    // Version 1 (links judged by summaries only) is still read.
+    let mut b = bytes.clone();
+    b[8] = 1;
+    assert_eq!(gsr::decode(&b).unwrap(), gsr::decode(&bytes).unwrap());
+}
+
+#[test]
+fn a_secure_mark_must_be_earned() {
+    let f = tt("3x3");
+    assert!(check(&f).is_ok());
+    // Just after the first move nobody keeps anything yet.
+    for k in 0..f.proofs.len() {
+        if f.proofs[k].bytes.is_empty() {
+            continue;
+        }
+        let mut t = f.clone();
+        t.proofs[k].bytes[0] = gosolve::proof::SECURE;
+        let e = check(&t).unwrap_err();
+        assert!(e.reason.contains("secure mark"), "{e}");
+    }
+    // Without superko a repetition is a tie, so the marks are not allowed.
+    let mut t = f.clone();
+    t.rules.superko = "none".into();
+    assert!(check(&t).is_err());
 }
 
 /// A file with its payload changed and its checksum made right again.

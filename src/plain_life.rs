@@ -1,0 +1,124 @@
+//! Benson's unconditional life on the plain representation ([`crate::plain`]),
+//! for the checker: its own code, sharing nothing with [`crate::benson`].
+//!
+//! Chains of colour `c` and *regions* (connected parts of the points without
+//! a `c` stone) start alive; repeatedly a chain with fewer than two healthy
+//! regions (a live region with an empty point, every empty point of it a
+//! liberty of the chain) dies, and so does every region next to a dead
+//! chain. The chains left can never be captured, even if `c` passes every
+//! turn; an empty point whose neighbours are all among them stays `c`'s.
+
+use crate::plain::{EMPTY, Graph};
+
+/// The connected parts of the points where `inside` holds.
+fn parts(g: &Graph, inside: &[bool]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; g.len()];
+    let mut out = Vec::new();
+    for v in 0..g.len() {
+        if !inside[v] || seen[v] {
+            continue;
+        }
+        seen[v] = true;
+        let mut part = vec![v];
+        let mut i = 0;
+        while i < part.len() {
+            for &u in &g.adj[part[i]] {
+                if inside[u] && !seen[u] {
+                    seen[u] = true;
+                    part.push(u);
+                }
+            }
+            i += 1;
+        }
+        out.push(part);
+    }
+    out
+}
+
+/// How many points `c` keeps whatever happens: its unconditionally alive
+/// stones and the empty points all of whose neighbours are such stones.
+pub fn kept(g: &Graph, col: &[u8], c: u8) -> usize {
+    let chains = parts(g, &col.iter().map(|&x| x == c).collect::<Vec<_>>());
+    let regions = parts(g, &col.iter().map(|&x| x != c).collect::<Vec<_>>());
+    let mut chain_of = vec![usize::MAX; g.len()];
+    for (i, ch) in chains.iter().enumerate() {
+        for &v in ch {
+            chain_of[v] = i;
+        }
+    }
+    let mut chain_alive = vec![true; chains.len()];
+    let mut region_alive = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        let alive_now: Vec<usize> = (0..chains.len()).filter(|&i| chain_alive[i]).collect();
+        for i in alive_now {
+            let liberty = |v: usize| g.adj[v].iter().any(|&u| chain_of[u] == i);
+            let healthy = (0..regions.len())
+                .filter(|&j| {
+                    let empties: Vec<usize> = regions[j]
+                        .iter()
+                        .copied()
+                        .filter(|&v| col[v] == EMPTY)
+                        .collect();
+                    region_alive[j] && !empties.is_empty() && empties.iter().all(|&v| liberty(v))
+                })
+                .count();
+            if healthy < 2 {
+                chain_alive[i] = false;
+                changed = true;
+            }
+        }
+        for (region, alive) in regions.iter().zip(region_alive.iter_mut()) {
+            let touches_dead = region.iter().any(|&v| {
+                g.adj[v]
+                    .iter()
+                    .any(|&u| chain_of[u] != usize::MAX && !chain_alive[chain_of[u]])
+            });
+            if *alive && touches_dead {
+                *alive = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let alive = |v: usize| chain_of[v] != usize::MAX && chain_alive[chain_of[v]];
+    (0..g.len())
+        .filter(|&v| {
+            alive(v)
+                || (col[v] == EMPTY && !g.adj[v].is_empty() && g.adj[v].iter().all(|&u| alive(u)))
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plain::{BLACK, WHITE};
+
+    fn col(rows: &[&str]) -> Vec<u8> {
+        rows.iter()
+            .flat_map(|r| r.chars())
+            .map(|ch| match ch {
+                'X' => BLACK,
+                'O' => WHITE,
+                _ => EMPTY,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_eyes_are_kept_one_is_not() {
+        // 3x3, rows top first: a black wall with two one-point eyes.
+        let g = Graph::grid(3, 3);
+        // Three healthy regions (the bottom row's points are all liberties).
+        assert_eq!(kept(&g, &col(&[".X.", "XXX", "..."]), BLACK), 6);
+        assert_eq!(kept(&g, &col(&[".X.", "XXX", "XXX"]), BLACK), 9);
+        assert_eq!(kept(&g, &col(&[".X.", "XXX", "XXX"]), WHITE), 0);
+        // One eye only: nothing is kept.
+        assert_eq!(kept(&g, &col(&["..X", "XXX", "XXX"]), BLACK), 0);
+        // A white stone in one of the eyes: still one healthy region only.
+        assert_eq!(kept(&g, &col(&["OX.", "XXX", "XXX"]), BLACK), 0);
+    }
+}

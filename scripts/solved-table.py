@@ -16,7 +16,7 @@ BOARDS = [
     ("2x2", []), ("2x2", ["--superko", "situational"]), ("2x2", ["--superko", "none"]),
     ("2x2", ["--suicide", "forbidden"]), ("2x2", ["--komi", "0.5"]),
     ("1x8", []), ("1x9", []),
-    ("2x3", []), ("2x4", []), ("2x5", []), ("3x3", []), ("3x4", []),
+    ("2x3", []), ("2x4", []), ("2x5", []), ("2x6", []), ("3x3", []), ("3x4", []),
     ("2x3", NONE), ("2x4", NONE), ("3x3", NONE), ("3x4", NONE),
     ("cycle:5", ["--rules", "ggg"]), ("cycle:6", []), ("cycle:6", ["--rules", "conway"]),
     ("petersen", ["--rules", "conway"]),

@@ -423,6 +423,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         // short proof is found before a long search of one in front of it
         // (3x3 proofs took from 0.4 s to over 200 s in point order).
         let mut limit = (n as u32).max(4);
+        let before = self.search.visited();
+        let mut log = Vec::new();
         loop {
             let mut i = 0;
             while i < tries.len() {
@@ -430,8 +432,16 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 // At u32::MAX the search is unlimited and always settles.
                 let keeps = self.search.at_most_within(g, -self.own, limit);
                 g.undo(u);
+                if self.debug {
+                    log.push((tries[i], limit, keeps, self.search.visited() - before));
+                }
                 match keeps {
-                    Some(true) => return tries[i],
+                    Some(true) => {
+                        if self.debug && self.search.visited() - before > 1_000_000 {
+                            eprintln!("choose at depth {}: {:?}", g.history().len(), log);
+                        }
+                        return tries[i];
+                    }
                     Some(false) => {
                         tries.remove(i);
                     }

@@ -955,6 +955,11 @@ impl<'s, 'a> Search<'s, 'a> {
         r
     }
 
+    /// Nodes this search has visited.
+    pub fn visited(&self) -> u64 {
+        self.nodes
+    }
+
     /// The table's best move at `g`, if it has an entry.
     pub fn table_move(&self, g: &Game) -> Option<Move> {
         let (key, sym) = self.key(g);

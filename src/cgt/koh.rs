@@ -15,19 +15,59 @@
 //! part is memoised with its surroundings, and the state is the sum.
 //!
 //! A part's game depends only on the picture of it and its neighbours, up
-//! to translation (regions are pieces of a grid), so parts are also
-//! memoised by that picture in one table shared by all regions: the same
-//! small shapes recur in every larger one.
+//! to translation, rotation and reflection (regions are pieces of a grid),
+//! so parts are also memoised by that picture in one table shared by all
+//! the regions a thread evaluates: the same small shapes recur in every
+//! larger one, turned every way.
 
 use super::game::Game;
 use super::region::Region;
 use crate::position::{Position, flood};
 use crate::types::{Color, bits};
 use hashbrown::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::cell::RefCell;
 
-/// Parts by picture (see [`Values::picture`]), for every region.
-static PARTS: LazyLock<Mutex<HashMap<Vec<u8>, Game>>> = LazyLock::new(Default::default);
+thread_local! {
+    /// Parts by picture (see [`Values::picture`]), for every region this
+    /// thread evaluates: a thread's own table needs no lock.
+    static PARTS: RefCell<Parts> = RefCell::default();
+}
+
+/// Parts by picture: those that fit three words (by far the most), and
+/// the others.
+#[derive(Default)]
+struct Parts {
+    small: HashMap<[u64; 3], Game>,
+    large: HashMap<Box<[u64]>, Game>,
+}
+
+/// A part's picture, packed (see [`Values::picture`]).
+enum Picture {
+    Small([u64; 3]),
+    Large(Box<[u64]>),
+}
+
+impl Parts {
+    fn get(&self, p: &Picture) -> Option<Game> {
+        match p {
+            Picture::Small(k) => self.small.get(k),
+            Picture::Large(k) => self.large.get(k),
+        }
+        .copied()
+    }
+
+    fn insert(&mut self, p: Picture, g: Game) {
+        match p {
+            Picture::Small(k) => self.small.insert(k, g),
+            Picture::Large(k) => self.large.insert(k, g),
+        };
+    }
+}
+
+/// A picture cell that is no point of the part or next to it.
+const NO_POINT: u8 = 6;
+/// Bits of a picture's header: the score per stone, rows, columns.
+const HEADER: usize = 1 + 7 + 7;
 
 /// What a captured stone is worth to the capturer.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -60,6 +100,9 @@ pub struct Values {
     region: Region,
     per_stone: i64,
     memo: HashMap<[u64; 4], Game>,
+    /// Scratch: the grid of a picture being drawn, and option lists.
+    grid: Vec<u8>,
+    lists: Vec<Vec<Game>>,
 }
 
 impl Values {
@@ -73,6 +116,8 @@ impl Values {
             region,
             per_stone,
             memo: HashMap::new(),
+            grid: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
@@ -172,12 +217,12 @@ impl Values {
         if let Some(&g) = self.memo.get(&key) {
             return g;
         }
-        let picture = self.picture(part, pos, played);
-        if let Some(&g) = PARTS.lock().unwrap().get(&picture) {
+        let picture = self.picture(part, near, pos, played);
+        if let Some(g) = PARTS.with(|t| t.borrow().get(&picture)) {
             self.memo.insert(key, g);
             return g;
         }
-        let mut options = [Vec::new(), Vec::new()];
+        let mut options = [self.list(), self.list()];
         for p in bits(part & !played) {
             for colour in [Color::Black, Color::White] {
                 if let Some((next, np, score)) = self.play(pos, played, p, colour) {
@@ -186,48 +231,156 @@ impl Values {
                 }
             }
         }
-        let [left, right] = options;
-        let g = Game::new(left, right);
+        let g = Game::from_options(&options[0], &options[1]);
+        self.lists.extend(options);
         self.memo.insert(key, g);
-        PARTS.lock().unwrap().insert(picture, g);
+        PARTS.with(|t| t.borrow_mut().insert(picture, g));
         g
     }
 
-    /// The part and its neighbours as (row, column, content) triples,
-    /// moved to the origin, after the capture score. Contents: 0 unplayed,
+    /// An empty list, reusing a spare one.
+    fn list(&mut self) -> Vec<Game> {
+        let mut v = self.lists.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    /// The part and its neighbours `near` as a grid over their bounding
+    /// box, turned and reflected to the least of its 8 images, after the
+    /// capture score and the grid's size, 3 bits a cell. Cells: 0 unplayed,
     /// 1 / 2 a black / white stone that can be captured, 3 / 4 a black /
-    /// white stone joined to a border stone, 5 a dead empty point. Any cell
-    /// next to the part that is not listed is no point. (Reflections would
-    /// share a few more parts but cost more than they save.)
-    fn picture(&self, part: u64, pos: Position, played: u64) -> Vec<u8> {
-        let near = part | self.region.board().spread(part);
-        let (mut r0, mut c0) = (u8::MAX, u8::MAX);
+    /// white stone joined to a border stone, 5 a dead empty point,
+    /// [`NO_POINT`] anything else.
+    fn picture(&mut self, part: u64, near: u64, pos: Position, played: u64) -> Picture {
+        let (mut r0, mut c0, mut r1, mut c1) = (u8::MAX, u8::MAX, 0, 0);
         for q in bits(near) {
             let (r, c) = self.region.cell(q);
-            (r0, c0) = (r0.min(r), c0.min(c));
+            (r0, c0, r1, c1) = (r0.min(r), c0.min(c), r1.max(r), c1.max(c));
         }
-        let mut bytes = Vec::with_capacity(1 + 3 * near.count_ones() as usize);
-        bytes.push(self.per_stone as u8);
-        // Points are numbered row by row, so the cells come in order.
+        let (h, w) = (usize::from(r1 - r0) + 1, usize::from(c1 - c0) + 1);
+        let grid = &mut self.grid;
+        grid.clear();
+        grid.resize(h * w, NO_POINT);
         for q in bits(near) {
             let (r, c) = self.region.cell(q);
             let outside = u8::from(part >> q & 1 == 0);
-            let content = match pos.at(q) {
+            grid[usize::from(r - r0) * w + usize::from(c - c0)] = match pos.at(q) {
                 Some(Color::Black) => 1 + 2 * outside,
                 Some(Color::White) => 2 + 2 * outside,
                 None if played >> q & 1 == 1 => 5,
                 None => 0,
             };
-            bytes.extend([r - r0, c - c0, content]);
         }
-        bytes
+        let ((rows, cols), walk) = least_image(grid, h, w);
+        let cells = rows * cols;
+        let header = (self.per_stone as u64 - 1) | (rows as u64) << 1 | (cols as u64) << 8;
+        let mut words = [0u64; 3];
+        let mut large = Vec::new();
+        let out: &mut [u64] = if HEADER + 3 * cells <= 192 {
+            &mut words
+        } else {
+            large.resize((HEADER + 3 * cells).div_ceil(64), 0);
+            &mut large
+        };
+        out[0] = header;
+        for (k, i) in walk.cells(rows, cols).enumerate() {
+            let (at, v) = (HEADER + 3 * k, u64::from(grid[i]));
+            out[at / 64] |= v << (at % 64);
+            if at % 64 > 61 {
+                out[at / 64 + 1] |= v >> (64 - at % 64);
+            }
+        }
+        if large.is_empty() {
+            Picture::Small(words)
+        } else {
+            Picture::Large(large.into())
+        }
     }
 }
 
-/// Empties the table of parts shared by all regions (it only grows): for
-/// timing cold computations, or to give the memory back.
+/// One of a grid's 8 images: the grid index of the image's first cell and
+/// the steps to the next row and the next column.
+#[derive(Clone, Copy)]
+struct Walk {
+    start: isize,
+    down: isize,
+    right: isize,
+}
+
+impl Walk {
+    /// The grid indices of the image's cells, row by row.
+    fn cells(self, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+        (0..rows as isize).flat_map(move |i| {
+            (0..cols as isize).map(move |j| (self.start + i * self.down + j * self.right) as usize)
+        })
+    }
+}
+
+/// The least image of an h × w grid under rotations and reflections,
+/// comparing sizes (rows, columns) first and then the cells row by row:
+/// its size and how to walk it.
+fn least_image(grid: &[u8], h: usize, w: usize) -> ((usize, usize), Walk) {
+    let size = (h.min(w), h.max(w));
+    let (rows, cols) = size;
+    let mut walks = [Walk {
+        start: 0,
+        down: 0,
+        right: 0,
+    }; 8];
+    let mut n = 0;
+    for transposed in [false, true] {
+        if (if transposed { (w, h) } else { (h, w) }) != size {
+            continue;
+        }
+        // Walking rows of the image steps along the grid's rows, or its
+        // columns when transposed.
+        let (down, right) = if transposed {
+            (1, w as isize)
+        } else {
+            (w as isize, 1)
+        };
+        for flips in 0..4 {
+            let mut walk = Walk {
+                start: 0,
+                down,
+                right,
+            };
+            if flips & 1 != 0 {
+                walk.start += (rows as isize - 1) * walk.down;
+                walk.down = -walk.down;
+            }
+            if flips & 2 != 0 {
+                walk.start += (cols as isize - 1) * walk.right;
+                walk.right = -walk.right;
+            }
+            walks[n] = walk;
+            n += 1;
+        }
+    }
+    // Drop the images that show a larger cell first, until one is left
+    // (or the rest are the same: the grid is symmetric).
+    let mut k = 0;
+    while n > 1 && k < rows * cols {
+        let (i, j) = ((k / cols) as isize, (k % cols) as isize);
+        let at = |w: &Walk| grid[(w.start + i * w.down + j * w.right) as usize];
+        let least = walks[..n].iter().map(at).min().unwrap();
+        let mut kept = 0;
+        for m in 0..n {
+            if at(&walks[m]) == least {
+                walks[kept] = walks[m];
+                kept += 1;
+            }
+        }
+        n = kept;
+        k += 1;
+    }
+    (size, walks[0])
+}
+
+/// Empties this thread's table of parts shared by all regions (it only
+/// grows): for timing cold computations, or to give the memory back.
 pub fn clear_shared_parts() {
-    PARTS.lock().unwrap().clear();
+    PARTS.with(|t| *t.borrow_mut() = Parts::default());
 }
 
 /// The value of `region` at its start.

@@ -95,6 +95,15 @@ pub struct Play {
     pub after: Game,
 }
 
+/// A state: the stones, the points played, and the stones joined to a
+/// border stone (kept along, not flooded for again: they never change).
+#[derive(Clone, Copy)]
+struct State {
+    pos: Position,
+    played: u64,
+    fixed: u64,
+}
+
 /// A region and the values of its states, memoised.
 pub struct Values {
     region: Region,
@@ -128,19 +137,18 @@ impl Values {
 
     /// The region's value at its start, in canonical form.
     pub fn value(&mut self) -> Game {
-        let s = self.region.start();
-        self.within(u64::MAX, s, s.occupied())
+        let s = self.start();
+        self.within(u64::MAX, s)
     }
 
     /// Every legal move of `colour` at the start, in point order, with the
     /// region's value after it.
     pub fn plays(&mut self, colour: Color) -> Vec<Play> {
-        let s = self.region.start();
-        let played = s.occupied();
+        let s = self.start();
         let mut out = Vec::new();
-        for p in bits(self.region.board().mask() & !played) {
-            if let Some((next, np, score)) = self.play(s, played, p, colour) {
-                let after = self.after(u64::MAX, next, np, score);
+        for p in bits(self.region.board().mask() & !s.played) {
+            if let Some((next, score)) = self.play(s, p, colour) {
+                let after = self.after(u64::MAX, next, score);
                 out.push(Play { point: p, after });
             }
         }
@@ -152,41 +160,72 @@ impl Values {
         self.memo.len()
     }
 
-    /// `colour` places on p, if legal: the position, the points played,
-    /// and the capture's score from Black's side.
-    fn play(
-        &self,
-        pos: Position,
-        played: u64,
-        p: u8,
-        colour: Color,
-    ) -> Option<(Position, u64, i64)> {
+    fn start(&self) -> State {
         let board = self.region.board();
-        let placed = pos.place(board, p, colour, self.region.immortal());
-        if placed.suicided > 0 {
+        let (pos, imm) = (self.region.start(), self.region.immortal());
+        let joined = |s: u64| flood(board, imm & s, s);
+        State {
+            pos,
+            played: pos.occupied(),
+            fixed: joined(pos.black) | joined(pos.white),
+        }
+    }
+
+    /// `colour` places on p, if legal: the state after it and the
+    /// capture's score from Black's side. As [`Position::place`] with the
+    /// region's border stones, but only groups not joined to one are
+    /// flooded.
+    fn play(&self, s: State, p: u8, colour: Color) -> Option<(State, i64)> {
+        let board = self.region.board();
+        let bit = 1u64 << p;
+        let mut pos = s.pos;
+        let mut fixed = s.fixed;
+        let (own, opp) = match colour {
+            Color::Black => (&mut pos.black, &mut pos.white),
+            Color::White => (&mut pos.white, &mut pos.black),
+        };
+        *own |= bit;
+        let mut empty = board.mask() & !(*own | *opp);
+        // Only opponent groups next to p, and not joined, can be captured.
+        let mortal = *opp & !fixed;
+        let mut captured = 0u64;
+        let mut todo = board.neighbours(p) & mortal;
+        while todo != 0 {
+            let group = flood(board, todo & todo.wrapping_neg(), mortal);
+            todo &= !group;
+            if board.spread(group) & empty == 0 {
+                captured |= group;
+            }
+        }
+        *opp &= !captured;
+        empty |= captured;
+        // p joins its mortal neighbours; the group is joined to a border
+        // stone if p touches a joined stone of its colour.
+        let group = flood(board, bit, *own & !fixed);
+        if board.neighbours(p) & *own & fixed != 0 {
+            fixed |= group;
+        } else if board.spread(group) & empty == 0 {
             return None;
         }
-        let score = i64::from(placed.captured) * self.per_stone;
+        let score = i64::from(captured.count_ones()) * self.per_stone;
         let score = if colour == Color::Black {
             score
         } else {
             -score
         };
-        Some((placed.position, played | 1 << p, score))
+        let played = s.played | bit;
+        Some((State { pos, played, fixed }, score))
     }
 
     /// Points where something can still happen: unplayed points, and stones
     /// not joined to a border stone.
-    fn live(&self, pos: Position, played: u64) -> u64 {
-        let board = self.region.board();
-        let imm = self.region.immortal();
-        let mortal = |s: u64| s & !flood(board, imm & s, s);
-        (board.mask() & !played) | mortal(pos.black) | mortal(pos.white)
+    fn live(&self, s: State) -> u64 {
+        (self.region.board().mask() & !s.played) | (s.pos.occupied() & !s.fixed)
     }
 
     /// The value inside `area` after a move that scored `score`.
-    fn after(&mut self, area: u64, pos: Position, played: u64, score: i64) -> Game {
-        let g = self.within(area, pos, played);
+    fn after(&mut self, area: u64, s: State, score: i64) -> Game {
+        let g = self.within(area, s);
         // Adding 0 costs a few table look-ups; most moves capture nothing.
         if score == 0 {
             g
@@ -196,14 +235,14 @@ impl Values {
     }
 
     /// The value of the parts of the state inside `area`.
-    fn within(&mut self, area: u64, pos: Position, played: u64) -> Game {
-        let mut rest = self.live(pos, played) & area;
+    fn within(&mut self, area: u64, s: State) -> Game {
+        let mut rest = self.live(s) & area;
         let mut sum: Option<Game> = None;
         while rest != 0 {
             let part = flood(self.region.board(), rest & rest.wrapping_neg(), rest);
             rest &= !part;
-            if part & !played != 0 {
-                let g = self.part(part, pos, played);
+            if part & !s.played != 0 {
+                let g = self.part(part, s);
                 sum = Some(sum.map_or(g, |s| s + g));
             }
         }
@@ -211,7 +250,8 @@ impl Values {
     }
 
     /// The value of one independent part: {Black's moves | White's moves}.
-    fn part(&mut self, part: u64, pos: Position, played: u64) -> Game {
+    fn part(&mut self, part: u64, s: State) -> Game {
+        let (pos, played) = (s.pos, s.played);
         let near = part | self.region.board().spread(part);
         let key = [part, pos.black & near, pos.white & near, played & near];
         if let Some(&g) = self.memo.get(&key) {
@@ -225,8 +265,8 @@ impl Values {
         let mut options = [self.list(), self.list()];
         for p in bits(part & !played) {
             for colour in [Color::Black, Color::White] {
-                if let Some((next, np, score)) = self.play(pos, played, p, colour) {
-                    let g = self.after(part, next, np, score);
+                if let Some((next, score)) = self.play(s, p, colour) {
+                    let g = self.after(part, next, score);
                     options[colour.index()].push(g);
                 }
             }

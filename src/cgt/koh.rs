@@ -18,7 +18,10 @@
 //! to translation, rotation and reflection (regions are pieces of a grid),
 //! so parts are also memoised by that picture in one table shared by all
 //! the regions a thread evaluates: the same small shapes recur in every
-//! larger one, turned every way.
+//! larger one, turned every way. A picture is keyed in two steps: its
+//! shape (the part's cells and the neighbours' contents, numbered once per
+//! region and shape), then the stones on the part's cells, numbered in the
+//! shape's chosen image — a few bit operations per state.
 
 use super::game::Game;
 use super::region::Region;
@@ -26,48 +29,37 @@ use crate::position::{Position, flood};
 use crate::types::{Color, bits};
 use hashbrown::HashMap;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 thread_local! {
-    /// Parts by picture (see [`Values::picture`]), for every region this
-    /// thread evaluates: a thread's own table needs no lock.
-    static PARTS: RefCell<Parts> = RefCell::default();
+    /// Shapes and parts for every region this thread evaluates: a thread's
+    /// own tables need no lock.
+    static TABLES: RefCell<Tables> = RefCell::default();
 }
 
-/// Parts by picture: those that fit three words (by far the most), and
-/// the others.
-#[derive(Default)]
-struct Parts {
-    small: HashMap<[u64; 3], Game>,
-    large: HashMap<Box<[u64]>, Game>,
+/// Numbers the tables, so that a region's shapes are known to be this
+/// thread's, since its tables were last emptied.
+static EPOCH: AtomicU64 = AtomicU64::new(0);
+
+struct Tables {
+    epoch: u64,
+    /// Shapes by picture (see [`Shape::new`]), numbered in order.
+    shapes: HashMap<Vec<u8>, u32>,
+    /// Parts by shape, then by the black and the white stones on its
+    /// cells (see [`Shape::key`]). A table per shape keeps a region's
+    /// look-ups, mostly in a few shapes, in a few places in memory.
+    parts: Vec<HashMap<(u64, u64), Game>>,
 }
 
-/// A part's picture, packed (see [`Values::picture`]).
-enum Picture {
-    Small([u64; 3]),
-    Large(Box<[u64]>),
-}
-
-impl Parts {
-    fn get(&self, p: &Picture) -> Option<Game> {
-        match p {
-            Picture::Small(k) => self.small.get(k),
-            Picture::Large(k) => self.large.get(k),
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            epoch: EPOCH.fetch_add(1, Ordering::Relaxed),
+            shapes: HashMap::new(),
+            parts: Vec::new(),
         }
-        .copied()
-    }
-
-    fn insert(&mut self, p: Picture, g: Game) {
-        match p {
-            Picture::Small(k) => self.small.insert(k, g),
-            Picture::Large(k) => self.large.insert(k, g),
-        };
     }
 }
-
-/// A picture cell that is no point of the part or next to it.
-const NO_POINT: u8 = 6;
-/// Bits of a picture's header: the score per stone, rows, columns.
-const HEADER: usize = 1 + 7 + 7;
 
 /// What a captured stone is worth to the capturer.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -109,8 +101,11 @@ pub struct Values {
     region: Region,
     per_stone: i64,
     memo: HashMap<[u64; 4], Game>,
-    /// Scratch: the grid of a picture being drawn, and option lists.
-    grid: Vec<u8>,
+    /// Shapes by the part and the black and the white stones next to it.
+    shapes: HashMap<[u64; 3], Shape>,
+    /// The epoch of the tables `shapes` refer to.
+    epoch: u64,
+    /// Spare option lists.
     lists: Vec<Vec<Game>>,
 }
 
@@ -125,7 +120,8 @@ impl Values {
             region,
             per_stone,
             memo: HashMap::new(),
-            grid: Vec::new(),
+            shapes: HashMap::new(),
+            epoch: u64::MAX,
             lists: Vec::new(),
         }
     }
@@ -137,6 +133,7 @@ impl Values {
 
     /// The region's value at its start, in canonical form.
     pub fn value(&mut self) -> Game {
+        self.check_epoch();
         let s = self.start();
         self.within(u64::MAX, s)
     }
@@ -144,6 +141,7 @@ impl Values {
     /// Every legal move of `colour` at the start, in point order, with the
     /// region's value after it.
     pub fn plays(&mut self, colour: Color) -> Vec<Play> {
+        self.check_epoch();
         let s = self.start();
         let mut out = Vec::new();
         for p in bits(self.region.board().mask() & !s.played) {
@@ -158,6 +156,16 @@ impl Values {
     /// Distinct states memoised so far (parts of states, in fact).
     pub fn states(&self) -> usize {
         self.memo.len()
+    }
+
+    /// Forgets the shapes if the tables they are numbered in are not this
+    /// thread's current ones.
+    fn check_epoch(&mut self) {
+        let epoch = TABLES.with(|t| t.borrow().epoch);
+        if self.epoch != epoch {
+            self.shapes.clear();
+            self.epoch = epoch;
+        }
     }
 
     fn start(&self) -> State {
@@ -257,8 +265,15 @@ impl Values {
         if let Some(&g) = self.memo.get(&key) {
             return g;
         }
-        let picture = self.picture(part, near, pos, played);
-        if let Some(g) = PARTS.with(|t| t.borrow().get(&picture)) {
+        // Next to a part: stones joined to a border stone, dead points.
+        let ring = near & !part;
+        debug_assert_eq!(ring & !played, 0);
+        let shape = self
+            .shapes
+            .entry([part, pos.black & ring, pos.white & ring])
+            .or_insert_with(|| Shape::new(&self.region, self.per_stone, part, near, pos));
+        let (id, stones) = (shape.id as usize, shape.key(part, pos));
+        if let Some(g) = TABLES.with(|t| t.borrow().parts[id].get(&stones).copied()) {
             self.memo.insert(key, g);
             return g;
         }
@@ -274,7 +289,7 @@ impl Values {
         let g = Game::from_options(&options[0], &options[1]);
         self.lists.extend(options);
         self.memo.insert(key, g);
-        PARTS.with(|t| t.borrow_mut().insert(picture, g));
+        TABLES.with(|t| t.borrow_mut().parts[id].insert(stones, g));
         g
     }
 
@@ -284,143 +299,114 @@ impl Values {
         v.clear();
         v
     }
+}
 
-    /// The part and its neighbours `near` as a grid over their bounding
-    /// box, turned and reflected to the least of its 8 images, after the
-    /// capture score and the grid's size, 3 bits a cell. Cells: 0 unplayed,
-    /// 1 / 2 a black / white stone that can be captured, 3 / 4 a black /
-    /// white stone joined to a border stone, 5 a dead empty point,
-    /// [`NO_POINT`] anything else.
-    fn picture(&mut self, part: u64, near: u64, pos: Position, played: u64) -> Picture {
-        let (mut r0, mut c0, mut r1, mut c1) = (u8::MAX, u8::MAX, 0, 0);
-        for q in bits(near) {
-            let (r, c) = self.region.cell(q);
-            (r0, c0, r1, c1) = (r0.min(r), c0.min(c), r1.max(r), c1.max(c));
-        }
-        let (h, w) = (usize::from(r1 - r0) + 1, usize::from(c1 - c0) + 1);
-        let grid = &mut self.grid;
-        grid.clear();
-        grid.resize(h * w, NO_POINT);
-        for q in bits(near) {
-            let (r, c) = self.region.cell(q);
-            let outside = u8::from(part >> q & 1 == 0);
-            grid[usize::from(r - r0) * w + usize::from(c - c0)] = match pos.at(q) {
-                Some(Color::Black) => 1 + 2 * outside,
-                Some(Color::White) => 2 + 2 * outside,
-                None if played >> q & 1 == 1 => 5,
-                None => 0,
-            };
-        }
-        let ((rows, cols), walk) = least_image(grid, h, w);
-        let cells = rows * cols;
-        let header = (self.per_stone as u64 - 1) | (rows as u64) << 1 | (cols as u64) << 8;
-        let mut words = [0u64; 3];
-        let mut large = Vec::new();
-        let out: &mut [u64] = if HEADER + 3 * cells <= 192 {
-            &mut words
-        } else {
-            large.resize((HEADER + 3 * cells).div_ceil(64), 0);
-            &mut large
+/// A part's cells and its neighbours' contents, up to translation,
+/// rotation and reflection.
+struct Shape {
+    /// Its number in this thread's table of shapes.
+    id: u32,
+    /// For each image of the shape that gives its picture: each point's
+    /// index among the part's cells in that image, row by row.
+    orders: Vec<[u8; 64]>,
+}
+
+impl Shape {
+    /// The shape of `part`, whose neighbours are `near & !part`. Its
+    /// picture is the grid over their bounding box, turned and reflected
+    /// to the least of its 8 images, after the capture score and the
+    /// grid's size, a byte a cell: 0 no point of the part or next to it,
+    /// 1 a cell of the part, 2 / 3 a black / white stone (joined to a
+    /// border stone, or it would be in the part), 4 a dead empty point.
+    fn new(region: &Region, per_stone: i64, part: u64, near: u64, pos: Position) -> Shape {
+        let cells: Vec<(u8, u8, u8, u8)> = bits(near)
+            .map(|q| {
+                let (r, c) = region.cell(q);
+                let code = match pos.at(q) {
+                    _ if part >> q & 1 == 1 => 1,
+                    Some(Color::Black) => 2,
+                    Some(Color::White) => 3,
+                    None => 4,
+                };
+                (r, c, code, q)
+            })
+            .collect();
+        let r0 = cells.iter().map(|c| c.0).min().unwrap();
+        let c0 = cells.iter().map(|c| c.1).min().unwrap();
+        let h = cells.iter().map(|c| c.0).max().unwrap() - r0 + 1;
+        let w = cells.iter().map(|c| c.1).max().unwrap() - c0 + 1;
+        let (rows, cols) = (usize::from(h.min(w)), usize::from(h.max(w)));
+        // Where each cell is in an image (t: transposed, then rows and
+        // columns reversed or not), row by row.
+        let index = |t: u8, r: u8, c: u8| {
+            let (r, c) = (usize::from(r - r0), usize::from(c - c0));
+            let (i, j) = if t & 4 != 0 { (c, r) } else { (r, c) };
+            let i = if t & 1 != 0 { rows - 1 - i } else { i };
+            let j = if t & 2 != 0 { cols - 1 - j } else { j };
+            i * cols + j
         };
-        out[0] = header;
-        for (k, i) in walk.cells(rows, cols).enumerate() {
-            let (at, v) = (HEADER + 3 * k, u64::from(grid[i]));
-            out[at / 64] |= v << (at % 64);
-            if at % 64 > 61 {
-                out[at / 64 + 1] |= v >> (64 - at % 64);
+        let picture = |t: u8| {
+            let mut out = vec![0u8; 3 + rows * cols];
+            out[..3].copy_from_slice(&[per_stone as u8, rows as u8, cols as u8]);
+            for &(r, c, code, _) in &cells {
+                out[3 + index(t, r, c)] = code;
             }
-        }
-        if large.is_empty() {
-            Picture::Small(words)
-        } else {
-            Picture::Large(large.into())
-        }
-    }
-}
-
-/// One of a grid's 8 images: the grid index of the image's first cell and
-/// the steps to the next row and the next column.
-#[derive(Clone, Copy)]
-struct Walk {
-    start: isize,
-    down: isize,
-    right: isize,
-}
-
-impl Walk {
-    /// The grid indices of the image's cells, row by row.
-    fn cells(self, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
-        (0..rows as isize).flat_map(move |i| {
-            (0..cols as isize).map(move |j| (self.start + i * self.down + j * self.right) as usize)
-        })
-    }
-}
-
-/// The least image of an h × w grid under rotations and reflections,
-/// comparing sizes (rows, columns) first and then the cells row by row:
-/// its size and how to walk it.
-fn least_image(grid: &[u8], h: usize, w: usize) -> ((usize, usize), Walk) {
-    let size = (h.min(w), h.max(w));
-    let (rows, cols) = size;
-    let mut walks = [Walk {
-        start: 0,
-        down: 0,
-        right: 0,
-    }; 8];
-    let mut n = 0;
-    for transposed in [false, true] {
-        if (if transposed { (w, h) } else { (h, w) }) != size {
-            continue;
-        }
-        // Walking rows of the image steps along the grid's rows, or its
-        // columns when transposed.
-        let (down, right) = if transposed {
-            (1, w as isize)
-        } else {
-            (w as isize, 1)
+            out
         };
-        for flips in 0..4 {
-            let mut walk = Walk {
-                start: 0,
-                down,
-                right,
-            };
-            if flips & 1 != 0 {
-                walk.start += (rows as isize - 1) * walk.down;
-                walk.down = -walk.down;
+        // The images of the least size, rows first.
+        let images: Vec<(u8, Vec<u8>)> = (0..8)
+            .filter(|t| (if t & 4 != 0 { w } else { h }) == h.min(w))
+            .map(|t| (t, picture(t)))
+            .collect();
+        let least = images.iter().map(|i| &i.1).min().unwrap().clone();
+        let orders = images
+            .iter()
+            .filter(|i| i.1 == least)
+            .map(|&(t, _)| {
+                let mut inside: Vec<(usize, u8)> = cells
+                    .iter()
+                    .filter(|c| c.2 == 1)
+                    .map(|&(r, c, _, q)| (index(t, r, c), q))
+                    .collect();
+                inside.sort_unstable();
+                let mut order = [0u8; 64];
+                for (k, &(_, q)) in inside.iter().enumerate() {
+                    order[usize::from(q)] = k as u8;
+                }
+                order
+            })
+            .collect();
+        let id = TABLES.with(|t| {
+            let t = &mut *t.borrow_mut();
+            let next = t.shapes.len() as u32;
+            let id = *t.shapes.entry(least).or_insert(next);
+            if id == next {
+                t.parts.push(HashMap::new());
             }
-            if flips & 2 != 0 {
-                walk.start += (cols as isize - 1) * walk.right;
-                walk.right = -walk.right;
-            }
-            walks[n] = walk;
-            n += 1;
-        }
+            id
+        });
+        Shape { id, orders }
     }
-    // Drop the images that show a larger cell first, until one is left
-    // (or the rest are the same: the grid is symmetric).
-    let mut k = 0;
-    while n > 1 && k < rows * cols {
-        let (i, j) = ((k / cols) as isize, (k % cols) as isize);
-        let at = |w: &Walk| grid[(w.start + i * w.down + j * w.right) as usize];
-        let least = walks[..n].iter().map(at).min().unwrap();
-        let mut kept = 0;
-        for m in 0..n {
-            if at(&walks[m]) == least {
-                walks[kept] = walks[m];
-                kept += 1;
-            }
-        }
-        n = kept;
-        k += 1;
+
+    /// The black and the white stones on the part's cells, as bits of
+    /// their indices in the image where they make the least pair: with
+    /// the shape, the key of the part's picture.
+    fn key(&self, part: u64, pos: Position) -> (u64, u64) {
+        let on = |order: &[u8; 64], stones: u64| {
+            bits(part & stones).fold(0u64, |b, q| b | 1 << order[usize::from(q)])
+        };
+        self.orders
+            .iter()
+            .map(|o| (on(o, pos.black), on(o, pos.white)))
+            .min()
+            .unwrap()
     }
-    (size, walks[0])
 }
 
 /// Empties this thread's table of parts shared by all regions (it only
 /// grows): for timing cold computations, or to give the memory back.
 pub fn clear_shared_parts() {
-    PARTS.with(|t| *t.borrow_mut() = Parts::default());
+    TABLES.with(|t| *t.borrow_mut() = Tables::default());
 }
 
 /// The value of `region` at its start.
@@ -445,6 +431,27 @@ mod tests {
             of("-corridor:blocked:3", Counting::Territory),
             "{{*|-1}|-2}"
         );
+    }
+
+    #[test]
+    fn a_region_outlives_emptied_tables() {
+        let r = Region::parse("corridor:unblocked:5").unwrap();
+        let mut v = Values::new(r.clone(), Counting::Territory);
+        v.plays(Color::Black);
+        clear_shared_parts();
+        value(
+            &Region::parse("[BBBBB/B...B/BB.BB/#BBB#]").unwrap(),
+            Counting::Territory,
+        );
+        let fresh = Values::new(r, Counting::Territory).plays(Color::White);
+        assert_eq!(v.plays(Color::White), fresh);
+        // Its shapes carry the numbers of the new tables.
+        for (&[part, black, white], shape) in &v.shapes {
+            let near = part | v.region.board().spread(part);
+            let pos = Position { black, white };
+            let again = Shape::new(&v.region, v.per_stone, part, near, pos);
+            assert_eq!(shape.id, again.id);
+        }
     }
 
     #[test]

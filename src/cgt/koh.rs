@@ -25,10 +25,11 @@
 
 use super::game::Game;
 use super::region::Region;
-use crate::position::{Position, flood};
+use crate::position::{Position, flood_by};
 use crate::types::{Color, bits};
 use hashbrown::HashMap;
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 thread_local! {
@@ -96,13 +97,108 @@ struct State {
     fixed: u64,
 }
 
+/// The region's points as bits: a grid with a spare column, so that
+/// neighbours are shifts, when that fits in 64 bits; else as the region
+/// numbers them.
+struct Space {
+    /// Every point.
+    mask: u64,
+    /// The grid's rows' length, spare column included; 0 off the grid.
+    stride: u32,
+    /// Each bit's neighbours.
+    nbr: [u64; 64],
+    /// Each bit's cell in the region's diagram, and its point there.
+    cell: [(u8, u8); 64],
+    point: [u8; 64],
+}
+
+impl Space {
+    fn new(region: &Region) -> Space {
+        let board = region.board();
+        let n = board.len() as u8;
+        let cells = (0..n).map(|p| region.cell(p));
+        let rows = cells.clone().map(|c| u32::from(c.0) + 1).max().unwrap_or(0);
+        let stride = cells.map(|c| u32::from(c.1) + 2).max().unwrap_or(0);
+        let stride = if rows * stride <= 64 && stride < 64 {
+            stride
+        } else {
+            0
+        };
+        let bit = |p: u8| {
+            let (r, c) = region.cell(p);
+            if stride == 0 {
+                p
+            } else {
+                (u32::from(r) * stride + u32::from(c)) as u8
+            }
+        };
+        let mut space = Space {
+            mask: 0,
+            stride,
+            nbr: [0; 64],
+            cell: [(0, 0); 64],
+            point: [0; 64],
+        };
+        for p in 0..n {
+            let q = usize::from(bit(p));
+            space.mask |= 1 << q;
+            space.cell[q] = region.cell(p);
+            space.point[q] = p;
+            space.nbr[q] = bits(board.neighbours(p)).fold(0, |s, p| s | 1 << bit(p));
+        }
+        space
+    }
+
+    /// The bits of a set of the region's points.
+    fn bits_of(&self, set: u64) -> u64 {
+        bits(self.mask)
+            .filter(|&q| set >> self.point[usize::from(q)] & 1 == 1)
+            .fold(0, |s, q| s | 1 << q)
+    }
+
+    /// The union of the neighbours of every point of `set`.
+    #[inline]
+    fn spread(&self, set: u64) -> u64 {
+        let s = self.stride;
+        if s != 0 {
+            ((set << 1) | (set >> 1) | (set << s) | (set >> s)) & self.mask
+        } else {
+            bits(set).fold(0, |out, p| out | self.nbr[usize::from(p)])
+        }
+    }
+
+    /// The points of `within` connected to `seed` inside it.
+    #[inline]
+    fn flood(&self, seed: u64, within: u64) -> u64 {
+        flood_by(|s| self.spread(s), seed, within)
+    }
+}
+
+/// Three sets of points, hashed as one word: cheaper than 24 bytes, and
+/// products with odd constants keep the words from cancelling out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key([u64; 3]);
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let [a, b, c] = self.0;
+        h.write_u64(
+            a.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ b.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+                ^ c.wrapping_mul(0x1656_67b1_9e37_79f9),
+        );
+    }
+}
+
 /// A region and the values of its states, memoised.
 pub struct Values {
     region: Region,
+    space: Space,
     per_stone: i64,
-    memo: HashMap<[u64; 4], Game>,
+    /// Parts by [part, black and white stones on it and next to it].
+    memo: HashMap<Key, Game>,
     /// Shapes by the part and the black and the white stones next to it.
-    shapes: HashMap<[u64; 3], Shape>,
+    shapes: HashMap<Key, Shape>,
     /// The epoch of the tables `shapes` refer to.
     epoch: u64,
     /// Spare option lists.
@@ -117,6 +213,7 @@ impl Values {
             Counting::Prisoners => 1,
         };
         Values {
+            space: Space::new(&region),
             region,
             per_stone,
             memo: HashMap::new(),
@@ -144,10 +241,11 @@ impl Values {
         self.check_epoch();
         let s = self.start();
         let mut out = Vec::new();
-        for p in bits(self.region.board().mask() & !s.played) {
-            if let Some((next, score)) = self.play(s, p, colour) {
+        for q in bits(self.space.mask & !s.played) {
+            if let Some((next, score)) = self.play(s, q, colour) {
                 let after = self.after(u64::MAX, next, score);
-                out.push(Play { point: p, after });
+                let point = self.space.point[usize::from(q)];
+                out.push(Play { point, after });
             }
         }
         out
@@ -169,9 +267,13 @@ impl Values {
     }
 
     fn start(&self) -> State {
-        let board = self.region.board();
-        let (pos, imm) = (self.region.start(), self.region.immortal());
-        let joined = |s: u64| flood(board, imm & s, s);
+        let (start, space) = (self.region.start(), &self.space);
+        let pos = Position {
+            black: space.bits_of(start.black),
+            white: space.bits_of(start.white),
+        };
+        let imm = space.bits_of(self.region.immortal());
+        let joined = |s: u64| space.flood(imm & s, s);
         State {
             pos,
             played: pos.occupied(),
@@ -184,7 +286,7 @@ impl Values {
     /// region's border stones, but only groups not joined to one are
     /// flooded.
     fn play(&self, s: State, p: u8, colour: Color) -> Option<(State, i64)> {
-        let board = self.region.board();
+        let space = &self.space;
         let bit = 1u64 << p;
         let mut pos = s.pos;
         let mut fixed = s.fixed;
@@ -193,15 +295,16 @@ impl Values {
             Color::White => (&mut pos.white, &mut pos.black),
         };
         *own |= bit;
-        let mut empty = board.mask() & !(*own | *opp);
+        let mut empty = space.mask & !(*own | *opp);
         // Only opponent groups next to p, and not joined, can be captured.
         let mortal = *opp & !fixed;
         let mut captured = 0u64;
-        let mut todo = board.neighbours(p) & mortal;
+        let nbr = space.nbr[usize::from(p)];
+        let mut todo = nbr & mortal;
         while todo != 0 {
-            let group = flood(board, todo & todo.wrapping_neg(), mortal);
+            let group = space.flood(todo & todo.wrapping_neg(), mortal);
             todo &= !group;
-            if board.spread(group) & empty == 0 {
+            if space.spread(group) & empty == 0 {
                 captured |= group;
             }
         }
@@ -209,10 +312,10 @@ impl Values {
         empty |= captured;
         // p joins its mortal neighbours; the group is joined to a border
         // stone if p touches a joined stone of its colour.
-        let group = flood(board, bit, *own & !fixed);
-        if board.neighbours(p) & *own & fixed != 0 {
+        let group = space.flood(bit, *own & !fixed);
+        if nbr & *own & fixed != 0 {
             fixed |= group;
-        } else if board.spread(group) & empty == 0 {
+        } else if space.spread(group) & empty == 0 {
             return None;
         }
         let score = i64::from(captured.count_ones()) * self.per_stone;
@@ -228,7 +331,7 @@ impl Values {
     /// Points where something can still happen: unplayed points, and stones
     /// not joined to a border stone.
     fn live(&self, s: State) -> u64 {
-        (self.region.board().mask() & !s.played) | (s.pos.occupied() & !s.fixed)
+        (self.space.mask & !s.played) | (s.pos.occupied() & !s.fixed)
     }
 
     /// The value inside `area` after a move that scored `score`.
@@ -247,7 +350,7 @@ impl Values {
         let mut rest = self.live(s) & area;
         let mut sum: Option<Game> = None;
         while rest != 0 {
-            let part = flood(self.region.board(), rest & rest.wrapping_neg(), rest);
+            let part = self.space.flood(rest & rest.wrapping_neg(), rest);
             rest &= !part;
             if part & !s.played != 0 {
                 let g = self.part(part, s);
@@ -260,8 +363,10 @@ impl Values {
     /// The value of one independent part: {Black's moves | White's moves}.
     fn part(&mut self, part: u64, s: State) -> Game {
         let (pos, played) = (s.pos, s.played);
-        let near = part | self.region.board().spread(part);
-        let key = [part, pos.black & near, pos.white & near, played & near];
+        let near = part | self.space.spread(part);
+        // The points played there are the stones and the neighbours: a
+        // part's points are unplayed or stones, its neighbours played.
+        let key = Key([part, pos.black & near, pos.white & near]);
         if let Some(&g) = self.memo.get(&key) {
             return g;
         }
@@ -270,8 +375,8 @@ impl Values {
         debug_assert_eq!(ring & !played, 0);
         let shape = self
             .shapes
-            .entry([part, pos.black & ring, pos.white & ring])
-            .or_insert_with(|| Shape::new(&self.region, self.per_stone, part, near, pos));
+            .entry(Key([part, pos.black & ring, pos.white & ring]))
+            .or_insert_with(|| Shape::new(&self.space, self.per_stone, part, near, pos));
         let (id, stones) = (shape.id as usize, shape.key(part, pos));
         if let Some(g) = TABLES.with(|t| t.borrow().parts[id].get(&stones).copied()) {
             self.memo.insert(key, g);
@@ -318,10 +423,10 @@ impl Shape {
     /// grid's size, a byte a cell: 0 no point of the part or next to it,
     /// 1 a cell of the part, 2 / 3 a black / white stone (joined to a
     /// border stone, or it would be in the part), 4 a dead empty point.
-    fn new(region: &Region, per_stone: i64, part: u64, near: u64, pos: Position) -> Shape {
+    fn new(space: &Space, per_stone: i64, part: u64, near: u64, pos: Position) -> Shape {
         let cells: Vec<(u8, u8, u8, u8)> = bits(near)
             .map(|q| {
-                let (r, c) = region.cell(q);
+                let (r, c) = space.cell[usize::from(q)];
                 let code = match pos.at(q) {
                     _ if part >> q & 1 == 1 => 1,
                     Some(Color::Black) => 2,
@@ -446,10 +551,10 @@ mod tests {
         let fresh = Values::new(r, Counting::Territory).plays(Color::White);
         assert_eq!(v.plays(Color::White), fresh);
         // Its shapes carry the numbers of the new tables.
-        for (&[part, black, white], shape) in &v.shapes {
-            let near = part | v.region.board().spread(part);
+        for (&Key([part, black, white]), shape) in &v.shapes {
+            let near = part | v.space.spread(part);
             let pos = Position { black, white };
-            let again = Shape::new(&v.region, v.per_stone, part, near, pos);
+            let again = Shape::new(&v.space, v.per_stone, part, near, pos);
             assert_eq!(shape.id, again.id);
         }
     }

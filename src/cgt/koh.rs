@@ -212,11 +212,14 @@ impl Values {
             Counting::Territory => 2,
             Counting::Prisoners => 1,
         };
+        // A region of n empty points memoises about 2^(n + 2) parts: growing
+        // the table there rehashes it a dozen times.
+        let empty = region.empty().count_ones().min(12);
         Values {
             space: Space::new(&region),
             region,
             per_stone,
-            memo: HashMap::new(),
+            memo: HashMap::with_capacity(1 << (empty + 2)),
             shapes: HashMap::new(),
             epoch: u64::MAX,
             lists: Vec::new(),

@@ -49,7 +49,31 @@ struct Tables {
     /// Parts by shape, then by the black and the white stones on its
     /// cells (see [`Shape::key`]). A table per shape keeps a region's
     /// look-ups, mostly in a few shapes, in a few places in memory.
-    parts: Vec<HashMap<(u64, u64), Game>>,
+    parts: Vec<Stones>,
+}
+
+/// A shape's parts by the black and the white stones on its cells: in one
+/// word when it has at most 32 cells (entries of 16 bytes, not 24).
+enum Stones {
+    Narrow(HashMap<u64, Game>),
+    Wide(HashMap<(u64, u64), Game>),
+}
+
+impl Stones {
+    fn get(&self, (black, white): (u64, u64)) -> Option<Game> {
+        match self {
+            Stones::Narrow(t) => t.get(&(black | white << 32)),
+            Stones::Wide(t) => t.get(&(black, white)),
+        }
+        .copied()
+    }
+
+    fn insert(&mut self, (black, white): (u64, u64), g: Game) {
+        match self {
+            Stones::Narrow(t) => t.insert(black | white << 32, g),
+            Stones::Wide(t) => t.insert((black, white), g),
+        };
+    }
 }
 
 impl Default for Tables {
@@ -381,7 +405,7 @@ impl Values {
             .entry(Key([part, pos.black & ring, pos.white & ring]))
             .or_insert_with(|| Shape::new(&self.space, self.per_stone, part, near, pos));
         let (id, stones) = (shape.id as usize, shape.key(part, pos));
-        if let Some(g) = TABLES.with(|t| t.borrow().parts[id].get(&stones).copied()) {
+        if let Some(g) = TABLES.with(|t| t.borrow().parts[id].get(stones)) {
             self.memo.insert(key, g);
             return g;
         }
@@ -489,7 +513,11 @@ impl Shape {
             let next = t.shapes.len() as u32;
             let id = *t.shapes.entry(least).or_insert(next);
             if id == next {
-                t.parts.push(HashMap::new());
+                t.parts.push(if part.count_ones() <= 32 {
+                    Stones::Narrow(HashMap::new())
+                } else {
+                    Stones::Wide(HashMap::new())
+                });
             }
             id
         });
@@ -560,6 +588,15 @@ mod tests {
             let again = Shape::new(&v.space, v.per_stone, part, near, pos);
             assert_eq!(shape.id, again.id);
         }
+    }
+
+    #[test]
+    fn a_part_of_more_than_32_points() {
+        // 33 black stones with one liberty, which Black may not fill:
+        // White captures them.
+        let chain = format!("[W{}.W]", "X".repeat(33));
+        assert_eq!(of(&chain, Counting::Territory), "-67");
+        assert_eq!(of(&chain, Counting::Prisoners), "-34");
     }
 
     #[test]

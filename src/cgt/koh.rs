@@ -539,8 +539,9 @@ impl Shape {
     }
 }
 
-/// Empties this thread's table of parts shared by all regions (it only
-/// grows): for timing cold computations, or to give the memory back.
+/// Empties this thread's tables of shapes and parts shared by all regions
+/// (they only grow): for timing cold computations, or to give the memory
+/// back.
 pub fn clear_shared_parts() {
     TABLES.with(|t| *t.borrow_mut() = Tables::default());
 }

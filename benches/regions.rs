@@ -1,4 +1,4 @@
-//! Go regions as games: canonical forms from an empty table of parts (the
+//! Go regions as games: canonical forms from empty tables of parts (the
 //! canonical-game tables stay warm between iterations). Run with
 //! `cargo bench --bench regions`; `scripts/region-times.sh` times the
 //! larger sets once each, from a cold start.

@@ -9,14 +9,24 @@ use gosolve::cgt::region::Region;
 use regions::{boundary, diagram, few_whites, polyominoes};
 use std::time::Instant;
 
-/// Computes every region's value; prints the count and the seconds.
+/// Computes every region's value; prints the count, the seconds and the
+/// process's peak memory.
 fn time(what: &str, diagrams: Vec<String>) {
     let start = Instant::now();
     for d in &diagrams {
         value(&Region::from_diagram(d, d).unwrap(), Counting::Territory);
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("| {what} | {} | {secs:.2} |", diagrams.len());
+    let peak = peak_mb().map_or("?".into(), |mb| format!("{mb} MB"));
+    println!("| {what} | {} | {secs:.2} | {peak} |", diagrams.len());
+}
+
+/// The peak resident set in MB (Linux's VmHWM), if the system says.
+fn peak_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.div_ceil(1024))
 }
 
 /// One set per run, so that each starts cold: `corridors`, `eyes:N`

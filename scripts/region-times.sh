@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --example region_times
-echo "| set | regions | seconds |"
-echo "| --- | --- | --- |"
+echo "| set | regions | seconds | peak memory |"
+echo "| --- | --- | --- | --- |"
 for set in corridors eyes:8 eyes:9 eyes:10 one-white:8; do
   target/release/examples/region_times "$set"
 done

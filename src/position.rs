@@ -31,10 +31,16 @@ pub struct Placed {
 /// `seed` through points of `within`.
 #[inline]
 pub fn flood(board: &Board, seed: u64, within: u64) -> u64 {
+    flood_by(|s| board.spread(s), seed, within)
+}
+
+/// [`flood`] with the neighbours of a set given by `spread`.
+#[inline]
+pub fn flood_by(spread: impl Fn(u64) -> u64, seed: u64, within: u64) -> u64 {
     let mut group = seed & within;
     let mut frontier = group;
     while frontier != 0 {
-        frontier = board.spread(frontier) & within & !group;
+        frontier = spread(frontier) & within & !group;
         group |= frontier;
     }
     group

@@ -1,12 +1,14 @@
 //! Short partizan games in canonical form, hash-consed in one global table:
 //! a [`Game`] is an index, and since canonical forms are unique, two games
-//! are equal exactly when their indices are. Sums, negations and
-//! comparisons are memoised there too (the tables only grow).
+//! are equal exactly when their indices are. Canonical forms of option
+//! lists, sums, negations and comparisons are memoised in tables of each
+//! thread (all these tables only grow).
 
 use super::dyadic::Dyadic;
+use hashbrown::HashMap;
+use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex, RwLock};
+use std::sync::{LazyLock, RwLock};
 
 /// A short game, always in canonical form. `==` is equality of games;
 /// `<`, `<=`, `>`, `>=` are the game order (a partial order: `partial_cmp`
@@ -28,21 +30,82 @@ struct Node {
 
 #[derive(Default)]
 struct Arena {
-    nodes: Vec<Arc<Node>>,
-    index: HashMap<(Vec<Game>, Vec<Game>), Game>,
+    /// Leaked on purpose: the arena never lets a game go, and `'static`
+    /// nodes let each thread read them through [`SEEN`] without a lock.
+    nodes: Vec<&'static Node>,
+    /// Canonical games by [`options_key`] of their (sorted) options.
+    index: HashMap<Box<[u32]>, Game>,
 }
 
 static ARENA: LazyLock<RwLock<Arena>> = LazyLock::new(Default::default);
-static LE: LazyLock<Mutex<HashMap<(Game, Game), bool>>> = LazyLock::new(Default::default);
-static SUM: LazyLock<Mutex<HashMap<(Game, Game), Game>>> = LazyLock::new(Default::default);
-static NEG: LazyLock<Mutex<HashMap<Game, Game>>> = LazyLock::new(Default::default);
-/// Numbers by value: building one interns a chain of games (n steps for
-/// the integer n), which region values ask for over and over.
-static NUMBERS: LazyLock<Mutex<HashMap<Dyadic, Game>>> = LazyLock::new(Default::default);
 static ZERO: LazyLock<Game> = LazyLock::new(|| intern(vec![], vec![]));
 
-fn node(g: Game) -> Arc<Node> {
-    ARENA.read().unwrap().nodes[g.0 as usize].clone()
+/// Memo tables of pure functions of canonical games, one set per thread:
+/// they only cache, so a thread that has not seen a result recomputes it,
+/// and look-ups need no lock.
+#[derive(Default)]
+struct Caches {
+    le: HashMap<(Game, Game), bool>,
+    sum: HashMap<(Game, Game), Game>,
+    neg: HashMap<Game, Game>,
+    /// Numbers by value: building one interns a chain of games (n steps
+    /// for the integer n), which region values ask for over and over.
+    numbers: HashMap<Dyadic, Game>,
+    /// Canonical forms by [`options_key`] of the options given, sorted
+    /// and without repeats: regions build the same few games millions of
+    /// times.
+    canonical: HashMap<Box<[u32]>, Game>,
+}
+
+thread_local! {
+    /// This thread's copy of a prefix of the arena's nodes.
+    static SEEN: RefCell<Vec<&'static Node>> = const { RefCell::new(Vec::new()) };
+    static CACHES: RefCell<Caches> = RefCell::default();
+    /// A reusable buffer for [`options_key`].
+    static KEY: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
+}
+
+fn node(g: Game) -> &'static Node {
+    let i = g.0 as usize;
+    SEEN.with(|seen| {
+        if let Some(&n) = seen.borrow().get(i) {
+            return n;
+        }
+        let mut seen = seen.borrow_mut();
+        let a = ARENA.read().unwrap();
+        let have = seen.len();
+        seen.extend_from_slice(&a.nodes[have..]);
+        seen[i]
+    })
+}
+
+fn cached<T>(f: impl FnOnce(&mut Caches) -> T) -> T {
+    CACHES.with(|c| f(&mut c.borrow_mut()))
+}
+
+/// Writes into `key` the number of Left options, then the Left and the
+/// Right options' indices, each list sorted and without repeats: the same
+/// for any two lists of the same options.
+fn options_key(key: &mut Vec<u32>, left: &[Game], right: &[Game]) {
+    key.clear();
+    key.push(0);
+    push_set(key, left);
+    key[0] = (key.len() - 1) as u32;
+    push_set(key, right);
+}
+
+fn push_set(key: &mut Vec<u32>, opts: &[Game]) {
+    let from = key.len();
+    key.extend(opts.iter().map(|g| g.0));
+    key[from..].sort_unstable();
+    let mut kept = from;
+    for i in from..key.len() {
+        if kept == from || key[i] != key[kept - 1] {
+            key[kept] = key[i];
+            kept += 1;
+        }
+    }
+    key.truncate(kept);
 }
 
 /// Stores a game whose options are already canonical and which is itself
@@ -50,15 +113,12 @@ fn node(g: Game) -> Arc<Node> {
 fn intern(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
     left.sort_unstable_by_key(|g| g.0);
     right.sort_unstable_by_key(|g| g.0);
-    if let Some(&g) = ARENA
-        .read()
-        .unwrap()
-        .index
-        .get(&(left.clone(), right.clone()))
-    {
+    let mut key = Vec::new();
+    options_key(&mut key, &left, &right);
+    if let Some(&g) = ARENA.read().unwrap().index.get(&key[..]) {
         return g;
     }
-    let opts: Vec<Arc<Node>> = left.iter().chain(&right).map(|&g| node(g)).collect();
+    let opts: Vec<&Node> = left.iter().chain(&right).map(|&g| node(g)).collect();
     let (nl, nr) = (&opts[..left.len()], &opts[left.len()..]);
     let birthday = opts.iter().map(|n| n.birthday + 1).max().unwrap_or(0);
     let number = if nl.len() <= 1 && nr.len() <= 1 {
@@ -86,19 +146,19 @@ fn intern(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
         None
     };
     let n = Node {
-        left: left.clone(),
-        right: right.clone(),
+        left,
+        right,
         number,
         nimber,
         birthday,
     };
     let mut a = ARENA.write().unwrap();
-    if let Some(&g) = a.index.get(&(left.clone(), right.clone())) {
+    if let Some(&g) = a.index.get(&key[..]) {
         return g; // another thread stored it meanwhile
     }
     let g = Game(u32::try_from(a.nodes.len()).expect("too many games"));
-    a.nodes.push(Arc::new(n));
-    a.index.insert((left, right), g);
+    a.nodes.push(Box::leak(Box::new(n)));
+    a.index.insert(key.into_boxed_slice(), g);
     g
 }
 
@@ -148,11 +208,11 @@ fn le(a: Game, b: Game) -> bool {
         (None, Some(_)) => return !na.left.iter().any(|&l| le(b, l)),
         (None, None) => {}
     }
-    if let Some(&v) = LE.lock().unwrap().get(&(a, b)) {
+    if let Some(v) = cached(|c| c.le.get(&(a, b)).copied()) {
         return v;
     }
     let v = !na.left.iter().any(|&l| le(b, l)) && !nb.right.iter().any(|&r| le(r, a));
-    LE.lock().unwrap().insert((a, b), v);
+    cached(|c| c.le.insert((a, b), v));
     v
 }
 
@@ -175,62 +235,90 @@ fn undominated(mut opts: Vec<Game>, worse: impl Fn(Game, Game) -> bool) -> Vec<G
 /// The number `{l | r}` if every option is a number and the left ones are
 /// all below the right ones.
 fn as_number(left: &[Game], right: &[Game]) -> Option<Dyadic> {
-    let nums = |v: &[Game]| v.iter().map(|&g| g.as_number()).collect::<Option<Vec<_>>>();
-    let (l, r) = (nums(left)?, nums(right)?);
-    let (lo, hi) = (l.into_iter().max(), r.into_iter().min());
+    let (mut lo, mut hi): (Option<Dyadic>, Option<Dyadic>) = (None, None);
+    for &g in left {
+        let x = g.as_number()?;
+        lo = Some(lo.map_or(x, |m| m.max(x)));
+    }
+    for &g in right {
+        let x = g.as_number()?;
+        hi = Some(hi.map_or(x, |m| m.min(x)));
+    }
     match (lo, hi) {
         (Some(a), Some(b)) if a >= b => None,
         _ => Some(Dyadic::simplest_between(lo, hi)),
     }
 }
 
+/// The canonical form of `{left | right}`: dominated options removed and
+/// reversible ones bypassed until neither applies.
+fn canonical(left: Vec<Game>, right: Vec<Game>) -> Game {
+    if let Some(x) = as_number(&left, &right) {
+        return Game::from_number(x);
+    }
+    let (mut left, mut right) = (left, right);
+    loop {
+        left = undominated(left, le);
+        right = undominated(right, |a, b| le(b, a));
+        let g = Form::Lists(&left, &right);
+        let mut changed = false;
+        let mut new_left = Vec::new();
+        for &a in &left {
+            let na = node(a);
+            // a reverses through a^R when a^R <= G: replace a by a^R's
+            // Left options.
+            match na.right.iter().find(|&&ar| le_form(Form::Canon(ar), g)) {
+                Some(&ar) => {
+                    new_left.extend_from_slice(&node(ar).left);
+                    changed = true;
+                }
+                None => new_left.push(a),
+            }
+        }
+        let mut new_right = Vec::new();
+        for &b in &right {
+            let nb = node(b);
+            match nb.left.iter().find(|&&bl| le_form(g, Form::Canon(bl))) {
+                Some(&bl) => {
+                    new_right.extend_from_slice(&node(bl).right);
+                    changed = true;
+                }
+                None => new_right.push(b),
+            }
+        }
+        left = new_left;
+        right = new_right;
+        if !changed {
+            break;
+        }
+    }
+    if let Some(x) = as_number(&left, &right) {
+        return Game::from_number(x);
+    }
+    intern(left, right)
+}
+
 impl Game {
     /// The game `{left | right}` (any options), in canonical form: dominated
     /// options removed and reversible ones bypassed until neither applies.
     pub fn new(left: Vec<Game>, right: Vec<Game>) -> Game {
-        if let Some(x) = as_number(&left, &right) {
-            return Game::from_number(x);
-        }
-        let (mut left, mut right) = (left, right);
-        loop {
-            left = undominated(left, le);
-            right = undominated(right, |a, b| le(b, a));
-            let g = Form::Lists(&left, &right);
-            let mut changed = false;
-            let mut new_left = Vec::new();
-            for &a in &left {
-                let na = node(a);
-                // a reverses through a^R when a^R <= G: replace a by a^R's
-                // Left options.
-                match na.right.iter().find(|&&ar| le_form(Form::Canon(ar), g)) {
-                    Some(&ar) => {
-                        new_left.extend_from_slice(&node(ar).left);
-                        changed = true;
-                    }
-                    None => new_left.push(a),
-                }
+        Game::from_options(&left, &right)
+    }
+
+    /// [`Game::new`] with the options in slices.
+    pub fn from_options(left: &[Game], right: &[Game]) -> Game {
+        let mut key = KEY.take();
+        options_key(&mut key, left, right);
+        let g = match cached(|c| c.canonical.get(&key[..]).copied()) {
+            Some(g) => g,
+            None => {
+                let g = canonical(left.to_vec(), right.to_vec());
+                cached(|c| c.canonical.insert(key.as_slice().into(), g));
+                g
             }
-            let mut new_right = Vec::new();
-            for &b in &right {
-                let nb = node(b);
-                match nb.left.iter().find(|&&bl| le_form(g, Form::Canon(bl))) {
-                    Some(&bl) => {
-                        new_right.extend_from_slice(&node(bl).right);
-                        changed = true;
-                    }
-                    None => new_right.push(b),
-                }
-            }
-            left = new_left;
-            right = new_right;
-            if !changed {
-                break;
-            }
-        }
-        if let Some(x) = as_number(&left, &right) {
-            return Game::from_number(x);
-        }
-        intern(left, right)
+        };
+        KEY.set(key);
+        g
     }
 
     /// Zero, `{ | }`.
@@ -246,7 +334,7 @@ impl Game {
     /// The number x in its canonical form: n = {n−1 | } for n > 0,
     /// {| n+1} for n < 0, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
     pub fn from_number(x: Dyadic) -> Game {
-        if let Some(&g) = NUMBERS.lock().unwrap().get(&x) {
+        if let Some(g) = cached(|c| c.numbers.get(&x).copied()) {
             return g;
         }
         let g = if x.is_integer() {
@@ -266,7 +354,7 @@ impl Game {
                 vec![Game::from_number(Dyadic::new(m + 1, k))],
             )
         };
-        NUMBERS.lock().unwrap().insert(x, g);
+        cached(|c| c.numbers.insert(x, g));
         g
     }
 
@@ -358,7 +446,7 @@ impl std::ops::Neg for Game {
         if let Some(x) = n.number {
             return Game::from_number(-x);
         }
-        if let Some(&g) = NEG.lock().unwrap().get(&self) {
+        if let Some(g) = cached(|c| c.neg.get(&self).copied()) {
             return g;
         }
         // Negation keeps a form canonical.
@@ -366,7 +454,7 @@ impl std::ops::Neg for Game {
             n.right.iter().map(|&r| -r).collect(),
             n.left.iter().map(|&l| -l).collect(),
         );
-        NEG.lock().unwrap().insert(self, g);
+        cached(|c| c.neg.insert(self, g));
         g
     }
 }
@@ -382,7 +470,7 @@ impl std::ops::Add for Game {
             (None, Some(y)) if y == Dyadic::ZERO => return a,
             _ => {}
         }
-        if let Some(&g) = SUM.lock().unwrap().get(&(a, b)) {
+        if let Some(g) = cached(|c| c.sum.get(&(a, b)).copied()) {
             return g;
         }
         // Translation: a number added to a non-number need not be played.
@@ -408,8 +496,8 @@ impl std::ops::Add for Game {
                     .collect(),
             ),
         };
-        let g = Game::new(left, right);
-        SUM.lock().unwrap().insert((a, b), g);
+        let g = Game::from_options(&left, &right);
+        cached(|c| c.sum.insert((a, b), g));
         g
     }
 }

@@ -434,6 +434,13 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 g.undo(u);
                 if self.debug {
                     log.push((tries[i], limit, keeps, self.search.visited() - before));
+                    if self.search.visited() - before > 5_000_000 {
+                        eprintln!(
+                            "choose at depth {} still: {:?}",
+                            g.history().len(),
+                            log.last()
+                        );
+                    }
                 }
                 match keeps {
                     Some(true) => {

@@ -8,7 +8,6 @@ use crate::rules::{Rules, Ruleset, half_points};
 use crate::solver::{self, Config, Shared, Solution};
 use crate::types::{Color, Move};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::time::Instant;
 
 /// A finished solve with its measurements.
@@ -185,17 +184,18 @@ fn strategies(
     );
     let tick = |k: u64| bar.inc(k);
     let todo = needed_bounds(rules, shared.start().board().len(), solution);
-    let out = todo
-        .par_iter()
-        .map(|&(k, owner)| {
-            let mut g = shared.start();
-            g.play(solution.moves[k].mv);
-            (
-                k,
-                Extractor::run(shared, &mut g, owner, solution.moves[k].value, &tick),
-            )
-        })
-        .collect();
+    let one = |&(k, owner): &(usize, Color)| {
+        let mut g = shared.start();
+        g.play(solution.moves[k].mv);
+        (
+            k,
+            Extractor::run(shared, &mut g, owner, solution.moves[k].value, &tick),
+        )
+    };
+    // One at a time: extractions side by side on one table made 1x8's
+    // proof take 2 s or over 60 s by chance (four runs in five past 60 s);
+    // one after the other, 2.4-5.3 s in five runs.
+    let out = todo.iter().map(one).collect();
     bar.finish_and_clear();
     out
 }

@@ -7,6 +7,12 @@
 //! empty points are liberties of the chain) and regions that touch a dropped
 //! chain.
 //!
+//! With suicide allowed the opponent can fill a region and suicide there,
+//! emptying points that are not the chain's liberties (1x6 `O.XXX.`, White
+//! to move: 1 suicides, then 1 and 5 capture), so a region is healthy only
+//! when *every* point of it touches the chain (KataGo's rule for
+//! multi-stone suicide); with suicide forbidden its empty points suffice.
+//!
 //! The bound: a pass-alive stone stays to the end, and an empty point whose
 //! every neighbour is a pass-alive stone of the same colour stays that
 //! colour's territory (an opponent stone there has no liberty and captures
@@ -29,8 +35,8 @@ fn components(board: &Board, set: u64, out: &mut [u64; 64]) -> usize {
     n
 }
 
-/// The pass-alive stones of colour `c`.
-pub fn pass_alive(board: &Board, pos: &Position, c: Color) -> u64 {
+/// The pass-alive stones of colour `c` (`suicide`: the rules allow it).
+pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64 {
     let own = pos.stones(c);
     if own == 0 {
         return 0;
@@ -52,11 +58,13 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color) -> u64 {
                 continue;
             }
             let libs = board.spread(chain) & empty;
+            let touching = board.spread(chain);
             let healthy = (0..nr)
                 .filter(|&j| {
                     region_alive >> j & 1 == 1
                         && regions[j] & empty & !libs == 0
                         && regions[j] & empty != 0
+                        && (!suicide || regions[j] & !touching == 0)
                 })
                 .filter(|&j| board.spread(regions[j]) & chain != 0)
                 .count();
@@ -86,8 +94,8 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color) -> u64 {
 
 /// Points `c` keeps whatever happens: its pass-alive stones and the empty
 /// points all of whose neighbours are among them.
-pub fn secure(board: &Board, pos: &Position, c: Color) -> u64 {
-    let alive = pass_alive(board, pos, c);
+pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64 {
+    let alive = pass_alive(board, pos, c, suicide);
     if alive == 0 {
         return 0;
     }
@@ -105,10 +113,10 @@ pub fn secure(board: &Board, pos: &Position, c: Color) -> u64 {
 /// the history: each side keeps its [`secure`] points by passing to the end.
 /// For Tromp-Taylor and General Graph Go scoring (under `ggg` the regions
 /// counted for both cancel out).
-pub fn black_range(board: &Board, pos: &Position, komi_half: i32) -> (i32, i32) {
+pub fn black_range(board: &Board, pos: &Position, komi_half: i32, suicide: bool) -> (i32, i32) {
     let n = board.len() as i32;
-    let b = secure(board, pos, Color::Black).count_ones() as i32;
-    let w = secure(board, pos, Color::White).count_ones() as i32;
+    let b = secure(board, pos, Color::Black, suicide).count_ones() as i32;
+    let w = secure(board, pos, Color::White, suicide).count_ones() as i32;
     (2 * (2 * b - n) - komi_half, 2 * (n - 2 * w) - komi_half)
 }
 
@@ -120,7 +128,21 @@ mod tests {
     fn secure_of(spec: &str, d: &str, c: Color) -> u32 {
         let b = Board::parse(spec).unwrap();
         let p = diagram::parse(&b, d).unwrap().position;
-        secure(&b, &p, c).count_ones()
+        secure(&b, &p, c, false).count_ones()
+    }
+
+    #[test]
+    fn suicide_can_open_a_region() {
+        // White plays B1 (a suicide of A1-B1), then B1 again and F1: the
+        // black chain is captured though its regions' empty points were all
+        // its liberties.
+        let b = Board::parse("1x6").unwrap();
+        let p = diagram::parse(&b, "O.XXX.").unwrap().position;
+        assert_eq!(secure(&b, &p, Color::Black, false).count_ones(), 4);
+        assert_eq!(secure(&b, &p, Color::Black, true).count_ones(), 0);
+        // Regions whose every point touches the chain are safe either way.
+        let p = diagram::parse(&b, ".X.XX.").unwrap().position;
+        assert_eq!(secure(&b, &p, Color::Black, true).count_ones(), 6);
     }
 
     #[test]

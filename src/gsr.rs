@@ -20,7 +20,8 @@
 //! Version 2 differs from 1 only in what a link in a strategy may reuse
 //! (see [`crate::proof`]): a subtree that produced at most [`MADE_LIMIT`]
 //! colourings is judged by their exact set. Every version-1 link meets the
-//! version-2 rule, so both are read.
+//! version-2 rule (barring a collision of 64-bit hashes, which would only
+//! make the checker refuse a link), so both are read.
 //!
 //! Files are written to a temporary file in the same folder and renamed into
 //! place, so a reader never sees half a file.
@@ -254,7 +255,10 @@ pub fn decode(bytes: &[u8]) -> Result<ResultFile, FileError> {
         });
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version == 0 || version > VERSION {
+    if version == 0 {
+        return Err(FileError::Decode("format version 0 does not exist".into()));
+    }
+    if version > VERSION {
         return Err(FileError::Version(version));
     }
     if bytes[10..12] != [0, 0] {

@@ -173,7 +173,11 @@ impl Follow<'_, '_> {
         }
         let c = self.byte(at)?;
         if c == SECURE {
-            return Ok(depth.map(|_| Found::Secure));
+            // The strategy passes from here on: the rest of the line is
+            // covered only if the owner's moves in it are passes.
+            let Some(d) = depth else { return Ok(None) };
+            let passes = self.line[d..].iter().step_by(2).all(|&m| m == Move::Pass);
+            return Ok(Some(if passes { Found::Secure } else { Found::Off }));
         }
         if c == LINK {
             let (mut id, mut shift) = (0usize, 0);

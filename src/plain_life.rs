@@ -7,6 +7,9 @@
 //! liberty of the chain) dies, and so does every region next to a dead
 //! chain. The chains left can never be captured, even if `c` passes every
 //! turn; an empty point whose neighbours are all among them stays `c`'s.
+//! Where suicide is allowed a healthy region must also have every point,
+//! stones included, next to the chain: otherwise the opponent can fill it,
+//! suicide, and empty points that are no liberties (1x6 `O.XXX.`).
 
 use crate::plain::{EMPTY, Graph};
 
@@ -35,9 +38,17 @@ fn parts(g: &Graph, inside: &[bool]) -> Vec<Vec<usize>> {
     out
 }
 
-/// How many points `c` keeps whatever happens: its unconditionally alive
-/// stones and the empty points all of whose neighbours are such stones.
-pub fn kept(g: &Graph, col: &[u8], c: u8) -> usize {
+/// How many points `c` keeps whatever happens (see [`kept_points`]).
+pub fn kept(g: &Graph, col: &[u8], c: u8, suicide: bool) -> usize {
+    kept_points(g, col, c, suicide)
+        .iter()
+        .filter(|&&k| k)
+        .count()
+}
+
+/// The points `c` keeps whatever happens: its unconditionally alive stones
+/// and the empty points all of whose neighbours are such stones.
+pub fn kept_points(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
     let chains = parts(g, &col.iter().map(|&x| x == c).collect::<Vec<_>>());
     let regions = parts(g, &col.iter().map(|&x| x != c).collect::<Vec<_>>());
     let mut chain_of = vec![usize::MAX; g.len()];
@@ -60,7 +71,11 @@ pub fn kept(g: &Graph, col: &[u8], c: u8) -> usize {
                         .copied()
                         .filter(|&v| col[v] == EMPTY)
                         .collect();
-                    region_alive[j] && !empties.is_empty() && empties.iter().all(|&v| liberty(v))
+                    let whole = !suicide || regions[j].iter().all(|&v| liberty(v));
+                    region_alive[j]
+                        && !empties.is_empty()
+                        && empties.iter().all(|&v| liberty(v))
+                        && whole
                 })
                 .count();
             if healthy < 2 {
@@ -85,17 +100,28 @@ pub fn kept(g: &Graph, col: &[u8], c: u8) -> usize {
     }
     let alive = |v: usize| chain_of[v] != usize::MAX && chain_alive[chain_of[v]];
     (0..g.len())
-        .filter(|&v| {
+        .map(|v| {
             alive(v)
                 || (col[v] == EMPTY && !g.adj[v].is_empty() && g.adj[v].iter().all(|&u| alive(u)))
         })
-        .count()
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::plain::{BLACK, WHITE};
+
+    fn kept_f(g: &Graph, col: &[u8], c: u8) -> usize {
+        kept(g, col, c, false)
+    }
+
+    #[test]
+    fn suicide_can_open_a_region() {
+        let g = Graph::grid(1, 6);
+        assert_eq!(kept(&g, &col(&["O.XXX."]), BLACK, false), 4);
+        assert_eq!(kept(&g, &col(&["O.XXX."]), BLACK, true), 0);
+    }
 
     fn col(rows: &[&str]) -> Vec<u8> {
         rows.iter()
@@ -113,12 +139,12 @@ mod tests {
         // 3x3, rows top first: a black wall with two one-point eyes.
         let g = Graph::grid(3, 3);
         // Three healthy regions (the bottom row's points are all liberties).
-        assert_eq!(kept(&g, &col(&[".X.", "XXX", "..."]), BLACK), 6);
-        assert_eq!(kept(&g, &col(&[".X.", "XXX", "XXX"]), BLACK), 9);
-        assert_eq!(kept(&g, &col(&[".X.", "XXX", "XXX"]), WHITE), 0);
+        assert_eq!(kept_f(&g, &col(&[".X.", "XXX", "..."]), BLACK), 6);
+        assert_eq!(kept_f(&g, &col(&[".X.", "XXX", "XXX"]), BLACK), 9);
+        assert_eq!(kept_f(&g, &col(&[".X.", "XXX", "XXX"]), WHITE), 0);
         // One eye only: nothing is kept.
-        assert_eq!(kept(&g, &col(&["..X", "XXX", "XXX"]), BLACK), 0);
+        assert_eq!(kept_f(&g, &col(&["..X", "XXX", "XXX"]), BLACK), 0);
         // A white stone in one of the eyes: still one healthy region only.
-        assert_eq!(kept(&g, &col(&["OX.", "XXX", "XXX"]), BLACK), 0);
+        assert_eq!(kept_f(&g, &col(&["OX.", "XXX", "XXX"]), BLACK), 0);
     }
 }

@@ -385,7 +385,9 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if !self.statics {
             return false;
         }
-        let (lo, hi) = crate::benson::black_range(g.board(), &g.position(), g.rules().komi.0);
+        let suicide = g.rules().suicide == crate::rules::Suicide::Allowed;
+        let (lo, hi) =
+            crate::benson::black_range(g.board(), &g.position(), g.rules().komi.0, suicide);
         if self.owner == Color::Black {
             lo >= self.bound
         } else {

@@ -469,7 +469,9 @@ impl<'s, 'a> Search<'s, 'a> {
     /// each side keeps the points [`benson::secure`] gives it by passing to
     /// the end (see `benson`). Scored rulesets without prisoners only.
     fn static_range(&self, g: &Game) -> (i32, i32) {
-        let (lo, hi) = benson::black_range(self.sh.board, &g.position(), self.sh.rules.komi.0);
+        let suicide = self.sh.rules.suicide == crate::rules::Suicide::Allowed;
+        let (lo, hi) =
+            benson::black_range(self.sh.board, &g.position(), self.sh.rules.komi.0, suicide);
         if g.to_move() == Color::Black {
             (lo, hi)
         } else {

@@ -248,6 +248,8 @@ struct Node {
     seen: Seen,
     made: Made,
     refs: Vec<Entry>,
+    /// Its subtree is checked (until then `seen` and `made` are not filled in).
+    done: bool,
 }
 
 /// The rules and graph of a file, read by the checker itself.
@@ -458,6 +460,7 @@ impl Walk<'_> {
             seen: Seen::NONE,
             made: Made(None),
             refs: Vec::new(),
+            done: false,
         });
         if id % 1024 == 1023 {
             (self.tick)(1024);
@@ -471,6 +474,7 @@ impl Walk<'_> {
         let f = f.before(here);
         self.nodes[id].seen = f.seen;
         self.nodes[id].made = f.made.clone();
+        self.nodes[id].done = true;
         self.nodes[id].refs = f.refs.iter().map(|(_, e)| e.clone()).collect();
         Ok(f)
     }
@@ -481,14 +485,19 @@ impl Walk<'_> {
         if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) || r.superko == Superko::None {
             return Err(self.fail("a secure mark under rules that do not allow it".into()));
         }
+        // Border stones are never captured, which the life test does not know.
+        if s.alive.iter().any(|&a| a) {
+            return Err(self.fail("a secure mark on a board with border stones".into()));
+        }
         let g = &self.set.graph;
         let n = g.len() as i32;
         let komi = self.set.komi_half;
+        let suicide = r.suicide == Suicide::Allowed;
         let holds = if self.owner == BLACK {
-            let b = crate::plain_life::kept(g, &s.col, BLACK) as i32;
+            let b = crate::plain_life::kept(g, &s.col, BLACK, suicide) as i32;
             2 * (2 * b - n) - komi >= self.bound
         } else {
-            let w = crate::plain_life::kept(g, &s.col, WHITE) as i32;
+            let w = crate::plain_life::kept(g, &s.col, WHITE, suicide) as i32;
             2 * (n - 2 * w) - komi <= self.bound
         };
         if holds {
@@ -503,7 +512,7 @@ impl Walk<'_> {
 
     /// The footprint of earlier node `id` if it may be reused at `s`.
     fn link(&self, s: &State, id: usize) -> Result<Foot, Failure> {
-        let Some(d) = self.nodes.get(id) else {
+        let Some(d) = self.nodes.get(id).filter(|d| d.done) else {
             return Err(self.fail(format!("a link to node {id}, which is not before it")));
         };
         if d.col != s.col

@@ -1,16 +1,17 @@
-//! The checker's own unconditional-life code (`plain_life`) against the
-//! engine's (`benson`): the same points kept on every legal colouring of
-//! small boards, so a proof's secure marks are judged by what the solver
-//! used.
+//! Unconditional life: the checker's own code (`plain_life`) against the
+//! engine's (`benson`) on every legal colouring of small boards, and both
+//! against the game itself — the points they say a side keeps survive
+//! every sequence of the opponent's placings while that side passes.
 
 use gosolve::benson;
 use gosolve::board::Board;
-use gosolve::plain::{BLACK, Graph, WHITE};
-use gosolve::plain_life::kept;
+use gosolve::plain::{BLACK, EMPTY, Graph, WHITE, opp};
+use gosolve::plain_life::kept_points;
 use gosolve::position::Position;
 use gosolve::types::Color;
+use std::collections::HashSet;
 
-fn agree_on_every_colouring(spec: &str) -> usize {
+fn setup(spec: &str) -> (Board, Graph) {
     let board = Board::parse(spec).unwrap();
     let edges: Vec<(usize, usize)> = board
         .edges()
@@ -18,36 +19,97 @@ fn agree_on_every_colouring(spec: &str) -> usize {
         .map(|&(a, b)| (a as usize, b as usize))
         .collect();
     let g = Graph::from_edges(board.len(), &edges);
-    let mut alive_somewhere = 0;
-    for col in g.all_colourings() {
-        if !g.is_legal(&col) {
-            continue;
-        }
-        let mut pos = Position::EMPTY;
-        for (i, &c) in col.iter().enumerate() {
-            match c {
-                BLACK => pos.black |= 1 << i,
-                WHITE => pos.white |= 1 << i,
-                _ => {}
-            }
-        }
-        let b = benson::secure(&board, &pos, Color::Black).count_ones() as usize;
-        let w = benson::secure(&board, &pos, Color::White).count_ones() as usize;
-        assert_eq!(kept(&g, &col, BLACK), b, "{spec} black, {col:?}");
-        assert_eq!(kept(&g, &col, WHITE), w, "{spec} white, {col:?}");
-        if b > 0 {
-            alive_somewhere += 1;
+    (board, g)
+}
+
+fn position(col: &[u8]) -> Position {
+    let mut pos = Position::EMPTY;
+    for (i, &c) in col.iter().enumerate() {
+        match c {
+            BLACK => pos.black |= 1 << i,
+            WHITE => pos.white |= 1 << i,
+            _ => {}
         }
     }
-    alive_somewhere
+    pos
 }
 
 #[test]
 fn checker_and_engine_keep_the_same_points() {
-    // The counts of legal colourings where Black keeps something show the
-    // comparison is not vacuous.
     for spec in ["3x3", "2x5", "1x8", "cycle:7", "petersen"] {
-        let n = agree_on_every_colouring(spec);
-        assert!(n > 0, "{spec}: no colouring with a kept point");
+        let (board, g) = setup(spec);
+        for suicide in [false, true] {
+            let mut somewhere = 0;
+            for col in g.all_colourings() {
+                if !g.is_legal(&col) {
+                    continue;
+                }
+                let pos = position(&col);
+                for (c, colour) in [(BLACK, Color::Black), (WHITE, Color::White)] {
+                    let mine = kept_points(&g, &col, c, suicide);
+                    let set: u64 = (0..g.len()).filter(|&v| mine[v]).map(|v| 1u64 << v).sum();
+                    let theirs = benson::secure(&board, &pos, colour, suicide);
+                    assert_eq!(set, theirs, "{spec} suicide {suicide} colour {c}: {col:?}");
+                    somewhere += usize::from(set != 0);
+                }
+            }
+            // Not vacuous: some colourings keep something.
+            assert!(somewhere > 0, "{spec}");
+        }
     }
+}
+
+/// Every colouring the opponent of `c` can reach from `col` by placings
+/// while `c` passes (no repetition rule: a superset of real play).
+fn reachable(g: &Graph, col: &[u8], c: u8, suicide: bool) -> HashSet<Vec<u8>> {
+    let alive = vec![false; g.len()];
+    let mut seen = HashSet::from([col.to_vec()]);
+    let mut todo = vec![col.to_vec()];
+    while let Some(x) = todo.pop() {
+        for v in 0..g.len() {
+            if x[v] != EMPTY {
+                continue;
+            }
+            let (y, _, lost) = g.place(&x, v, opp(c), &alive);
+            if lost > 0 && !suicide {
+                continue;
+            }
+            if seen.insert(y.clone()) {
+                todo.push(y);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn kept_points_survive_every_attack() {
+    let mut checked = 0;
+    for spec in ["1x6", "2x3", "3x3"] {
+        let (_, g) = setup(spec);
+        for suicide in [false, true] {
+            for col in g.all_colourings() {
+                if !g.is_legal(&col) {
+                    continue;
+                }
+                for c in [BLACK, WHITE] {
+                    let k = kept_points(&g, &col, c, suicide);
+                    if !k.iter().any(|&x| x) {
+                        continue;
+                    }
+                    checked += 1;
+                    for y in reachable(&g, &col, c, suicide) {
+                        for v in (0..g.len()).filter(|&v| k[v]) {
+                            let want = if col[v] == c { c } else { EMPTY };
+                            assert_eq!(
+                                y[v], want,
+                                "{spec} suicide {suicide}: {col:?} keeps {v} for {c}, lost in {y:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
 }

@@ -307,3 +307,39 @@ fn the_results_folder_verifies() {
     }
     assert!(seen >= 3, "only {seen} result files in {}", dir.display());
 }
+
+/// Black's two-eyed 1x5 `.X.X.` keeps all five points: Black − White is at
+/// least +5 − komi whatever White does, and the strategies say so with one
+/// secure mark. The checker accepts the mark exactly up to that bound.
+#[test]
+fn a_secure_mark_holds_exactly_up_to_the_kept_points() {
+    for (komi, situational) in [(0, false), (1, true)] {
+        let opts = RuleOptions {
+            start: Some("W: .X.X.".into()),
+            komi: Some(Komi(komi)),
+            superko: situational.then_some(Superko::Situational),
+            ..RuleOptions::default()
+        };
+        let f = solved("1x5", Ruleset::TrompTaylor, &opts);
+        assert!(check(&f).is_ok());
+        let k = f
+            .proofs
+            .iter()
+            .position(|p| p.bytes == [gosolve::proof::SECURE])
+            .expect("a strategy that is one secure mark");
+        assert_eq!(f.proofs[k].owner, 1, "Black's strategy");
+        // White's only turn is a pass: the value is the bound, 2·(2·5 − 5) − komi.
+        assert_eq!(f.value, 10 - komi);
+        // Claimed half a point higher, the secure mark is refused.
+        let mut t = f.clone();
+        t.value += 1;
+        for c in &mut t.classes {
+            c.value += 1;
+        }
+        for p in &mut t.proofs {
+            p.bound += 1;
+        }
+        let e = check(&t).unwrap_err();
+        assert!(e.reason.contains("secure mark"), "{e}");
+    }
+}

@@ -21,6 +21,7 @@
 
 use crate::board::Board;
 use crate::position::{Position, flood};
+use crate::rules::{Rules, Ruleset, Suicide, Superko};
 use crate::types::Color;
 
 /// Splits `set` into its connected parts; returns how many were written.
@@ -109,15 +110,24 @@ pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64 {
     alive | eyes
 }
 
-/// Bounds on Black − White − `komi_half` (half points) that hold whatever
-/// the history: each side keeps its [`secure`] points by passing to the end.
-/// For Tromp-Taylor and General Graph Go scoring (under `ggg` the regions
-/// counted for both cancel out).
-pub fn black_range(board: &Board, pos: &Position, komi_half: i32, suicide: bool) -> (i32, i32) {
+/// Whether the rules let [`black_range`] bound a game: area scoring
+/// (Tromp-Taylor, or General Graph Go, where the regions counted for both
+/// cancel out) and a superko rule, so that passing is always legal and the
+/// game ends; without superko a repetition is a tie, whatever is kept.
+pub fn applies(rules: &Rules) -> bool {
+    matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) && rules.superko != Superko::None
+}
+
+/// Bounds on Black − White − komi (half points) that hold whatever the
+/// history where [`applies`]: each side keeps its [`secure`] points by
+/// passing to the end.
+pub fn black_range(board: &Board, pos: &Position, rules: &Rules) -> (i32, i32) {
+    let suicide = rules.suicide == Suicide::Allowed;
     let n = board.len() as i32;
     let b = secure(board, pos, Color::Black, suicide).count_ones() as i32;
     let w = secure(board, pos, Color::White, suicide).count_ones() as i32;
-    (2 * (2 * b - n) - komi_half, 2 * (n - 2 * w) - komi_half)
+    let komi = rules.komi.0;
+    (2 * (2 * b - n) - komi, 2 * (n - 2 * w) - komi)
 }
 
 #[cfg(test)]

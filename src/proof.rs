@@ -201,8 +201,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             owner,
             own: if owner == Color::Black { bound } else { -bound },
             bound,
-            statics: matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
-                && rules.superko != Superko::None,
+            statics: crate::benson::applies(rules),
             all_sides,
             memo: HashMap::new(),
             out: Vec::new(),
@@ -385,9 +384,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if !self.statics {
             return false;
         }
-        let suicide = g.rules().suicide == crate::rules::Suicide::Allowed;
-        let (lo, hi) =
-            crate::benson::black_range(g.board(), &g.position(), g.rules().komi.0, suicide);
+        let (lo, hi) = crate::benson::black_range(g.board(), &g.position(), g.rules());
         if self.owner == Color::Black {
             lo >= self.bound
         } else {
@@ -426,7 +423,6 @@ impl<'s, 'a> Extractor<'s, 'a> {
         // (3x3 proofs took from 0.4 s to over 200 s in point order).
         let mut limit = (n as u32).max(4);
         let before = self.search.visited();
-        let mut log = Vec::new();
         loop {
             let mut i = 0;
             while i < tries.len() {
@@ -434,23 +430,15 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 // At u32::MAX the search is unlimited and always settles.
                 let keeps = self.search.at_most_within(g, -self.own, limit);
                 g.undo(u);
-                if self.debug {
-                    log.push((tries[i], limit, keeps, self.search.visited() - before));
-                    if self.search.visited() - before > 5_000_000 {
-                        eprintln!(
-                            "choose at depth {} still: {:?}",
-                            g.history().len(),
-                            log.last()
-                        );
-                    }
+                let spent = self.search.visited() - before;
+                if self.debug && spent > 5_000_000 {
+                    let (m, h) = (tries[i], g.history().len());
+                    eprintln!(
+                        "choose at depth {h}: {m:?} at limit {limit}: {keeps:?}, {spent} nodes"
+                    );
                 }
                 match keeps {
-                    Some(true) => {
-                        if self.debug && self.search.visited() - before > 1_000_000 {
-                            eprintln!("choose at depth {}: {:?}", g.history().len(), log);
-                        }
-                        return tries[i];
-                    }
+                    Some(true) => return tries[i],
                     Some(false) => {
                         tries.remove(i);
                     }

@@ -357,8 +357,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// A search over the shared state.
     pub fn new(sh: &'s Shared<'a>) -> Self {
         let all_sides = sh.rules.superko == Superko::None && sh.rules.ruleset != Ruleset::Koh;
-        let static_bounds = matches!(sh.rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
-            && sh.rules.superko != Superko::None;
+        let static_bounds = benson::applies(&sh.rules);
         Search {
             sh,
             nodes: 0,
@@ -469,9 +468,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// each side keeps the points [`benson::secure`] gives it by passing to
     /// the end (see `benson`). Scored rulesets without prisoners only.
     fn static_range(&self, g: &Game) -> (i32, i32) {
-        let suicide = self.sh.rules.suicide == crate::rules::Suicide::Allowed;
-        let (lo, hi) =
-            benson::black_range(self.sh.board, &g.position(), self.sh.rules.komi.0, suicide);
+        let (lo, hi) = benson::black_range(self.sh.board, &g.position(), &self.sh.rules);
         if g.to_move() == Color::Black {
             (lo, hi)
         } else {

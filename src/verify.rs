@@ -512,9 +512,12 @@ impl Walk<'_> {
 
     /// The footprint of earlier node `id` if it may be reused at `s`.
     fn link(&self, s: &State, id: usize) -> Result<Foot, Failure> {
-        let Some(d) = self.nodes.get(id).filter(|d| d.done) else {
+        let Some(d) = self.nodes.get(id) else {
             return Err(self.fail(format!("a link to node {id}, which is not before it")));
         };
+        if !d.done {
+            return Err(self.fail(format!("a link to node {id}, an ancestor of itself")));
+        }
         if d.col != s.col
             || d.to_move != s.to_move
             || d.passes != s.passes

@@ -165,10 +165,18 @@ fn a_secure_mark_must_be_earned() {
         let e = check(&t).unwrap_err();
         assert!(e.reason.contains("secure mark"), "{e}");
     }
-    // Without superko a repetition is a tie, so the marks are not allowed.
-    let mut t = f.clone();
+    // Without superko a repetition is a tie, so the marks are not allowed:
+    // the two-eyed 1x5 proof (one secure mark; with suicide forbidden White
+    // can only pass, under either rule) relabelled `--superko none`.
+    let opts = RuleOptions {
+        start: Some("W: .X.X.".into()),
+        suicide: Some(gosolve::rules::Suicide::Forbidden),
+        ..RuleOptions::default()
+    };
+    let mut t = solved("1x5", Ruleset::TrompTaylor, &opts);
     t.rules.superko = "none".into();
-    assert!(check(&t).is_err());
+    let e = check(&t).unwrap_err();
+    assert!(e.reason.contains("rules that do not allow it"), "{e}");
 }
 
 /// A file with its payload changed and its checksum made right again.

@@ -127,9 +127,18 @@ pub enum Found {
 struct Follow<'a, 'b> {
     bytes: &'a [u8],
     owner: Color,
-    /// Byte offset of each owner node, by id.
-    offsets: Vec<usize>,
+    /// Byte offset of each owner node, by id, and where in `trail` the
+    /// walk stood there.
+    offsets: Vec<(usize, usize)>,
     line: &'b [Move],
+    /// Every move the walk played, as (index of the move before, move);
+    /// index 0 is the first move. A link's target is walked again from its
+    /// own line: under the current history some replies it answered may be
+    /// refused, and its bytes must still be skipped.
+    trail: Vec<(usize, Move)>,
+    /// Where in `trail` the walk stands.
+    here: usize,
+    rules: &'b Rules,
 }
 
 impl Follow<'_, '_> {
@@ -163,10 +172,10 @@ impl Follow<'_, '_> {
             for m in std::iter::once(Move::Pass).chain((0..n).map(Move::Place)) {
                 let Some(u) = g.try_play(m) else { continue };
                 let on = depth.filter(|&d| self.line[d] == m).map(|d| d + 1);
-                let r = self.node(g, at, on)?;
+                let r = self.step(g, at, on, m);
                 g.undo(u);
-                if r.is_some() {
-                    return Ok(r);
+                if r.as_ref().map_or(true, |r| r.is_some()) {
+                    return r;
                 }
             }
             return Ok(None);
@@ -193,14 +202,28 @@ impl Follow<'_, '_> {
             if depth.is_none() {
                 return Ok(None);
             }
-            let mut there = *self.offsets.get(id).ok_or("a link to an unknown node")?;
+            let (mut there, mark) = *self.offsets.get(id).ok_or("a link to an unknown node")?;
+            // Replay the target's own line from the start.
+            let mut moves = Vec::new();
+            let mut k = mark;
+            while k != 0 {
+                moves.push(self.trail[k].1);
+                k = self.trail[k].0;
+            }
+            let mut h = Game::new(g.board(), self.rules);
+            h.play(self.trail[0].1);
+            for &m in moves.iter().rev() {
+                h.try_play(m).ok_or("a link's own line is not legal")?;
+            }
             let saved = std::mem::take(&mut self.offsets);
             self.offsets = saved[..id].to_vec();
-            let r = self.node(g, &mut there, depth);
+            let here = std::mem::replace(&mut self.here, mark);
+            let r = self.node(&mut h, &mut there, depth);
             self.offsets = saved;
+            self.here = here;
             return r;
         }
-        self.offsets.push(*at - 1);
+        self.offsets.push((*at - 1, self.here));
         let m = decode(c, g.board().len()).ok_or("a bad move code")?;
         if target {
             return Ok(Some(Found::Plays(m)));
@@ -211,8 +234,23 @@ impl Follow<'_, '_> {
             }
         }
         let u = g.try_play(m).ok_or("the strategy plays an illegal move")?;
-        let r = self.node(g, at, depth.map(|d| d + 1));
+        let r = self.step(g, at, depth.map(|d| d + 1), m);
         g.undo(u);
+        r
+    }
+
+    /// Walks the node after move `m` (already played on `g`).
+    fn step(
+        &mut self,
+        g: &mut Game,
+        at: &mut usize,
+        depth: Option<usize>,
+        m: Move,
+    ) -> Result<Option<Found>, String> {
+        self.trail.push((self.here, m));
+        let before = std::mem::replace(&mut self.here, self.trail.len() - 1);
+        let r = self.node(g, at, depth);
+        self.here = before;
         r
     }
 }
@@ -308,6 +346,9 @@ fn follow(p: &ProofInfo, board: &Board, rules: &Rules, line: &[Move]) -> Result<
         },
         offsets: Vec::new(),
         line: &line[1..],
+        trail: vec![(0, line[0])],
+        here: 0,
+        rules,
     };
     let mut at = 0;
     Ok(fw.node(&mut g, &mut at, Some(0))?.unwrap_or(Found::Off))

@@ -55,12 +55,16 @@ pub const SECURE: u8 = 0xFE;
 
 /// The hashes of the colourings a subtree produced, sorted; `None` once
 /// there are more than [`MADE_LIMIT`].
-type Made = Option<Vec<u64>>;
+pub(crate) type Made = Option<Vec<u64>>;
 
 /// Adds colouring `p` to `m`.
 fn made_add(m: &mut Made, p: &Position) {
+    made_insert(m, colouring_hash(p.black, p.white));
+}
+
+/// Adds the colouring hash `h` to `m`.
+pub(crate) fn made_insert(m: &mut Made, h: u64) {
     let Some(v) = m else { return };
-    let h = colouring_hash(p.black, p.white);
     if let Err(i) = v.binary_search(&h) {
         if v.len() == MADE_LIMIT {
             *m = None;
@@ -71,7 +75,7 @@ fn made_add(m: &mut Made, p: &Position) {
 }
 
 /// Adds the colourings of `o` to `m`.
-fn made_merge(m: &mut Made, o: &Made) {
+pub(crate) fn made_merge(m: &mut Made, o: &Made) {
     let (Some(a), Some(b)) = (m.as_mut(), o.as_ref()) else {
         *m = None;
         return;

@@ -156,7 +156,7 @@ impl Seen {
 /// The hashes of a subtree's produced colourings, sorted and without
 /// repeats, while there are at most [`MADE_LIMIT`]; `None` beyond.
 #[derive(Clone, Debug)]
-struct Made(Option<Vec<u64>>);
+pub(crate) struct Made(pub(crate) Option<Vec<u64>>);
 
 impl Made {
     fn add(&mut self, col: &[u8]) {
@@ -164,7 +164,7 @@ impl Made {
         self.insert(colouring_hash(b, w));
     }
 
-    fn insert(&mut self, h: u64) {
+    pub(crate) fn insert(&mut self, h: u64) {
         if let Some(v) = &mut self.0 {
             if let Err(i) = v.binary_search(&h) {
                 v.insert(i, h);
@@ -175,7 +175,7 @@ impl Made {
         }
     }
 
-    fn merge(&mut self, o: &Made) {
+    pub(crate) fn merge(&mut self, o: &Made) {
         let (Some(v), Some(w)) = (&mut self.0, &o.0) else {
             self.0 = None;
             return;
@@ -790,4 +790,55 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
         )));
     }
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Made;
+    use crate::gsr::MADE_LIMIT;
+    use crate::proof;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The extractor writes a link only where the checker accepts it,
+        /// so their produced-colouring sets must give up (turn `None`) at
+        /// the same size: about `MADE_LIMIT` distinct hashes, then a few
+        /// more, some of them repeats, merged in.
+        #[test]
+        fn extractor_and_checker_sets_agree_at_the_limit(
+            a in prop::collection::vec(any::<u64>(), 1015..1035),
+            b in prop::collection::vec((any::<bool>(), any::<u64>()), 0..20),
+        ) {
+            let b: Vec<u64> = b
+                .into_iter()
+                .map(|(old, h)| if old { a[h as usize % a.len()] } else { h })
+                .collect();
+            let distinct = |s: &[&[u64]]| {
+                let mut v: Vec<u64> = s.iter().flat_map(|x| x.iter().copied()).collect();
+                v.sort_unstable();
+                v.dedup();
+                v.len()
+            };
+            let (mut pa, mut pb) = (Some(Vec::new()), Some(Vec::new()));
+            let (mut va, mut vb) = (Made(Some(Vec::new())), Made(Some(Vec::new())));
+            for (k, &h) in a.iter().enumerate() {
+                proof::made_insert(&mut pa, h);
+                va.insert(h);
+                prop_assert_eq!(&pa, &va.0);
+                prop_assert_eq!(pa.is_some(), distinct(&[&a[..=k]]) <= MADE_LIMIT);
+            }
+            for &h in &b {
+                proof::made_insert(&mut pb, h);
+                vb.insert(h);
+            }
+            prop_assert_eq!(&pb, &vb.0);
+            proof::made_merge(&mut pa, &pb);
+            va.merge(&vb);
+            prop_assert_eq!(&pa, &va.0);
+            let kept = distinct(&[&a]) <= MADE_LIMIT && distinct(&[&a, &b]) <= MADE_LIMIT;
+            prop_assert_eq!(pa.is_some(), kept);
+        }
+    }
 }

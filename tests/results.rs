@@ -351,3 +351,244 @@ fn a_secure_mark_holds_exactly_up_to_the_kept_points() {
         assert!(e.reason.contains("secure mark"), "{e}");
     }
 }
+
+/// `show --line` at a secure mark, and past it: the owner passes from there
+/// on, so a line on which it passes (whatever the other side plays) is
+/// still covered, and one on which it places a stone leaves the strategy.
+#[test]
+fn show_line_at_and_past_a_secure_mark() {
+    use gosolve::game::Game;
+    use gosolve::inspect::{Found, look_up};
+    use gosolve::types::{Color, Move};
+    let f = tt("3x3");
+    let board = Board::parse("3x3").unwrap();
+    let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
+    let found = |line: &[Move], owner: Color| -> Found {
+        let r = look_up(&f, &board, &rules, line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+        r.found
+            .into_iter()
+            .find(|x| x.0 == owner)
+            .map_or(Found::Off, |x| x.2)
+    };
+    // Walk one strategy (owner's stored moves, every reply) depth first to
+    // its first secure mark after which the other side can place a stone.
+    fn walk(
+        line: &mut Vec<Move>,
+        owner: Color,
+        at: &dyn Fn(&[Move], Color) -> Found,
+        game: &dyn Fn(&[Move]) -> Vec<Move>,
+    ) -> Option<Vec<Move>> {
+        match at(line, owner) {
+            Found::Secure => {
+                let mut past = line.clone();
+                past.push(Move::Pass);
+                let placing = game(&past).into_iter().any(|m| m != Move::Pass);
+                (placing && game(line).len() > 1).then(|| line.clone())
+            }
+            Found::Plays(m) => {
+                line.push(m);
+                let r = walk(line, owner, at, game);
+                line.pop();
+                r
+            }
+            Found::Answers => {
+                for m in game(line) {
+                    line.push(m);
+                    let r = walk(line, owner, at, game);
+                    line.pop();
+                    if r.is_some() {
+                        return r;
+                    }
+                }
+                None
+            }
+            Found::Over | Found::Off => None,
+        }
+    }
+    let legal = |line: &[Move]| -> Vec<Move> {
+        let mut g = Game::new(&board, &rules);
+        for &m in line {
+            g.play(m);
+        }
+        if g.outcome().is_some() {
+            Vec::new()
+        } else {
+            g.legal_moves()
+        }
+    };
+    let (line, owner) = f
+        .classes
+        .iter()
+        .flat_map(|c| [(c, Color::Black), (c, Color::White)])
+        .find_map(|(c, o)| {
+            let first = save::decode(c.members[0].mv, board.len()).unwrap();
+            walk(&mut vec![first], o, &found, &legal).map(|l| (l, o))
+        })
+        .expect("a 3x3 strategy has a secure mark");
+    assert_eq!(found(&line, owner), Found::Secure);
+    // The owner passes, the other side plays anything legal: still covered.
+    let mut past = line.clone();
+    past.push(Move::Pass);
+    assert_eq!(found(&past, owner), Found::Secure);
+    let reply = *legal(&past).iter().find(|&&m| m != Move::Pass).unwrap();
+    past.push(reply);
+    assert_eq!(found(&past, owner), Found::Secure);
+    // The owner places a stone instead: the strategy does not say.
+    let own = *legal(&line).iter().find(|&&m| m != Move::Pass).unwrap();
+    let mut off = line.clone();
+    off.push(own);
+    assert_eq!(found(&off, owner), Found::Off);
+}
+
+/// An owner node of a stored strategy, as an independent walk of the
+/// stream sees it.
+struct Seen {
+    /// Byte range of the node's subtree in the stream.
+    bytes: std::ops::Range<usize>,
+    /// Its state as the checker compares it: colouring, player to move,
+    /// passes just made, points ever played, prisoners.
+    state: (u64, u64, gosolve::types::Color, u8, u64, [u32; 2]),
+    /// The colourings before it in the game.
+    history: std::collections::HashSet<(u64, u64)>,
+    /// The colourings the owner's placings produced in its subtree.
+    made: std::collections::HashSet<(u64, u64)>,
+}
+
+/// Walks a strategy stream with the engine and returns the colourings the
+/// owner's placings produced below; owner nodes are appended to `seen`.
+fn walk_stream(
+    g: &mut gosolve::game::Game,
+    bytes: &[u8],
+    at: &mut usize,
+    owner: gosolve::types::Color,
+    seen: &mut Vec<Seen>,
+) -> std::collections::HashSet<(u64, u64)> {
+    use gosolve::types::{Color, Move};
+    let mut made = std::collections::HashSet::new();
+    if g.outcome().is_some() {
+        return made;
+    }
+    if g.to_move() != owner {
+        for m in g.legal_moves() {
+            let u = g.play(m);
+            made.extend(walk_stream(g, bytes, at, owner, seen));
+            g.undo(u);
+        }
+        return made;
+    }
+    let start = *at;
+    let c = bytes[*at];
+    *at += 1;
+    if c == gosolve::proof::SECURE {
+        return made;
+    }
+    if c == gosolve::proof::LINK {
+        let (mut id, mut shift) = (0usize, 0);
+        loop {
+            let b = bytes[*at];
+            *at += 1;
+            id |= ((b & 0x7F) as usize) << shift;
+            shift += 7;
+            if b & 0x80 == 0 {
+                break;
+            }
+        }
+        return seen[id].made.clone();
+    }
+    let pos = g.position();
+    let history = g.history()[..g.history().len() - 1]
+        .iter()
+        .map(|k| (k.pos.black, k.pos.white))
+        .collect();
+    let k = seen.len();
+    seen.push(Seen {
+        bytes: start..start,
+        state: (
+            pos.black,
+            pos.white,
+            g.to_move(),
+            g.passes(),
+            g.played(),
+            [g.prisoners(Color::Black), g.prisoners(Color::White)],
+        ),
+        history,
+        made: Default::default(),
+    });
+    let m = save::decode(c, g.board().len()).unwrap();
+    let u = g.play(m);
+    if m != Move::Pass {
+        let p = g.position();
+        made.insert((p.black, p.white));
+    }
+    made.extend(walk_stream(g, bytes, at, owner, seen));
+    g.undo(u);
+    seen[k].bytes.end = *at;
+    seen[k].made = made.clone();
+    made
+}
+
+/// A link to an earlier node with the same state, whose owner produced a
+/// colouring that is already in the history here (so under superko that
+/// move is refused here), is rejected: found by an independent walk of
+/// real strategies (1x6 has one), made by hand, and shown to the checker.
+#[test]
+fn an_unsound_link_is_rejected() {
+    use gosolve::game::Game;
+    use gosolve::types::Color;
+    let mut tried = 0;
+    for spec in ["3x3", "2x3", "1x5", "1x6", "2x4"] {
+        let f = tt(spec);
+        let board = Board::parse(spec).unwrap();
+        let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
+        for (k, p) in f.proofs.iter().enumerate() {
+            let owner = if p.owner == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let first =
+                save::decode(f.classes[p.class as usize].members[0].mv, board.len()).unwrap();
+            let mut g = Game::new(&board, &rules);
+            g.play(first);
+            let mut seen = Vec::new();
+            let mut at = 0;
+            walk_stream(&mut g, &p.bytes, &mut at, owner, &mut seen);
+            assert_eq!(at, p.bytes.len());
+            // The first later node with the same state as an earlier finished
+            // one that produced a colouring of its history.
+            let pair = (0..seen.len()).find_map(|n| {
+                (0..n)
+                    .find(|&m| {
+                        seen[m].bytes.end <= seen[n].bytes.start
+                            && seen[m].state == seen[n].state
+                            && !seen[m].made.is_disjoint(&seen[n].history)
+                    })
+                    .map(|m| (m, n))
+            });
+            let Some((m, n)) = pair else { continue };
+            let mut t = f.clone();
+            let bytes = &p.bytes;
+            let mut b = bytes[..seen[n].bytes.start].to_vec();
+            b.push(gosolve::proof::LINK);
+            let mut id = m;
+            loop {
+                let low = (id & 0x7F) as u8;
+                id >>= 7;
+                b.push(if id > 0 { low | 0x80 } else { low });
+                if id == 0 {
+                    break;
+                }
+            }
+            b.extend_from_slice(&bytes[seen[n].bytes.end..]);
+            t.proofs[k].bytes = b;
+            let e = check(&t).unwrap_err();
+            assert!(
+                e.reason
+                    .contains(&format!("a link to node {m}, whose moves may repeat")),
+                "{e}"
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 0, "no strategy offers such a link");
+}

@@ -91,15 +91,22 @@ fn agrees_with_naive_on_four_points() {
 #[test]
 #[ignore]
 fn agrees_with_naive_on_four_and_five_points() {
-    // GOSOLVE_SWEEP=tromp-taylor,koh limits the sweep to those rulesets.
+    // GOSOLVE_SWEEP=tromp-taylor,koh limits the sweep to those rulesets,
+    // GOSOLVE_SWEEP_BOARDS=1x5,cycle:5 to those boards.
     let only = std::env::var("GOSOLVE_SWEEP").unwrap_or_default();
+    let boards = std::env::var("GOSOLVE_SWEEP_BOARDS").unwrap_or_default();
     let rulesets: Vec<Ruleset> = NOT_REPLACEMENT
         .into_iter()
         .filter(|r| only.is_empty() || only.split(',').any(|x| x == r.name()))
         .collect();
     for spec in ["1x4", "cycle:4", "complete:4", "star:4", "1x5", "cycle:5"] {
-        eprintln!("{spec}");
+        if !boards.is_empty() && !boards.split(',').any(|b| b == spec) {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        eprintln!("{spec} {rulesets:?}");
         check_against_naive(spec, &rulesets);
+        eprintln!("{spec}: agrees ({:.0} s)", t.elapsed().as_secs_f64());
     }
 }
 

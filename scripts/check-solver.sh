@@ -8,10 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --release --test solver -- --ignored --nocapture
 bin=target/release/gosolve
-for board in 1x7 2x4 cycle:7; do
-  a=$("$bin" solve "$board" --json | sed 's/.*"value":\([-0-9.]*\),.*/\1/')
-  b=$("$bin" solve "$board" --json --no-symmetry --moves-first | sed 's/.*"value":\([-0-9.]*\),.*/\1/')
-  c=$("$bin" --threads 1 solve "$board" --json | sed 's/.*"value":\([-0-9.]*\),.*/\1/')
-  echo "$board: $a / $b / $c"
-  [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "configurations disagree on $board"; exit 1; }
+# The board's value and every first move's, as one line.
+values() { python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["value"], sorted((x, m["value"]) for m in j["first_moves"] for x in m["moves"]))'; }
+for board in 1x7 2x4 cycle:7 3x3; do
+  a=$("$bin" solve "$board" --json --no-save | values)
+  b=$("$bin" solve "$board" --json --no-save --no-symmetry --moves-first | values)
+  c=$("$bin" --threads 1 solve "$board" --json --no-save --tt-mb 16 | values)
+  echo "$board: $a"
+  [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "configurations disagree on $board: $a / $b / $c"; exit 1; }
 done

@@ -43,7 +43,7 @@ fn check_against_naive(spec: &str, rulesets: &[Ruleset]) {
                     .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
                     .collect();
                 want.sort();
-                let best = naive::value(&g, &nr, &start, komi, i32::MIN, i32::MAX);
+                let best = naive::exact(&g, &nr, &start, komi);
                 let (value, moves) = fast(
                     &board,
                     &rules,

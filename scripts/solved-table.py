@@ -2,10 +2,13 @@
 """Solves the boards below, writes each result file to results/, verifies
 it with the independent checker (`gosolve verify`), and regenerates
 results/README.md and the table of solved boards in README.md (between its
-solved-table markers). Usage: scripts/solved-table.py [--budget SECONDS]
+solved-table markers). Usage: scripts/solved-table.py [--budget SECONDS] [--long]
 
 A solve that exceeds the budget is listed as not finished, with the budget.
-Everything runs `gosolve` in release mode with the default table (256 MB)."""
+The boards in LONG take minutes each; their rows (a table of their own) are
+solved again only with --long (budget LONG_BUDGET) and kept as they are
+otherwise. Everything runs `gosolve` in release mode with the default table
+(256 MB)."""
 import json, os, re, subprocess, sys, time
 
 # van der Werf & Winands' 2009 rules: basic ko, repetition a tie, no suicide.
@@ -24,16 +27,72 @@ BOARDS = [
     ("1x5", ["--rules", "conway-replacement"]), ("1x5", ["--rules", "koh"]),
 ]
 
+# Minutes each: solved only with --long, without a proof (extracting
+# 4x4's did not finish in 13 minutes).
+LONG = [
+    ("4x4", ["--no-save"]), ("4x4", ["--superko", "situational", "--no-save"]),
+]
+LONG_BUDGET = 1800
+
 # Result files above this size stay out of the repository (results/large/, ignored by git).
 LARGE = 2_000_000
 
 START, END = "<!-- solved-table:start -->", "<!-- solved-table:end -->"
+LONG_START, LONG_END = "<!-- solved-table-long:start -->", "<!-- solved-table-long:end -->"
 
 
 def value_text(v, scored):
     if not scored:
         return "Black wins" if v > 0 else "White wins"
     return f"+{v}" if v > 0 else str(v)
+
+
+def solve_rows(root, exe, boards, budget):
+    """Solves, verifies and files each board: (README rows, results/README.md rows)."""
+    main_rows, result_rows = [], []
+    for board, opts in boards:
+        cmd = [exe, "solve", board, "--json"] + opts
+        label = " ".join(o for o in opts if o != "--no-save") or "tromp-taylor"
+        try:
+            out = subprocess.run(cmd, cwd=root, capture_output=True, text=True,
+                                 timeout=budget, check=True).stdout
+        except subprocess.TimeoutExpired:
+            main_rows.append(f"| {board} | {label} | solve + proof not finished in {budget} s | | | | | |")
+            result_rows.append(f"| {board} | {label} | solve + proof not finished in {budget} s | | | | | | |")
+            continue
+        r = json.loads(out)
+        value = value_text(r["value"], r["scored"])
+        best = " ".join(r["first_moves"][0]["moves"]) if r["first_moves"] else ""
+        mem = f"{r['peak_bytes'] / 1e6:.0f} MB" if r["peak_bytes"] else "?"
+        path = r["result_file"]
+        if path is None:
+            main_rows.append(f"| {board} | {r['rules']} | {value} | {best} | {r['nodes']:,} | "
+                             f"{r['seconds']:.2f} | {mem} | no proof |")
+            result_rows.append(f"| {board} | {r['rules']} | {value} | {best} | "
+                               f"{r['nodes']:,} | {r['seconds']:.2f} | no proof | | no |")
+            continue
+        v = subprocess.run([exe, "verify", path, "--json"], cwd=root, capture_output=True, text=True)
+        checked = json.loads(v.stdout) if v.stdout.strip() else {"verified": False}
+        verified = "yes" if v.returncode == 0 and checked.get("verified") else "NO"
+        size = os.path.getsize(os.path.join(root, path))
+        proof = f"{checked.get('nodes', 0):,} nodes, {size / 1e3:,.0f} kB" if verified == "yes" else "-"
+        link = f"[{board}]({os.path.basename(path)})"
+        if size > LARGE:
+            os.makedirs(os.path.join(root, "results", "large"), exist_ok=True)
+            os.replace(os.path.join(root, path), os.path.join(root, "results", "large", os.path.basename(path)))
+            link = f"{board} (large: `results/large/`, not in git)"
+        main_rows.append(f"| {board} | {r['rules']} | {value} | {best} | {r['nodes']:,} | "
+                         f"{r['seconds']:.2f} | {mem} | {verified} |")
+        result_rows.append(f"| {link} | {r['rules']} | {value} | {best} | "
+                           f"{r['nodes']:,} | {r['seconds']:.2f} | {proof} | "
+                           f"{checked.get('seconds', 0):.2f} | {verified} |")
+    return main_rows, result_rows
+
+
+def block(text, start, end):
+    """The text between two markers, or None."""
+    m = re.search(re.escape(start) + "\n(.*?)" + re.escape(end), text, flags=re.S)
+    return m.group(1) if m else None
 
 
 def main():
@@ -53,44 +112,30 @@ def main():
         pass
     head = (f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores ({cpu}), "
             f"`--tt-mb 256`, by `scripts/solved-table.py --budget {budget}`.\n")
-    main_rows, result_rows = [], []
-    for board, opts in BOARDS:
-        cmd = [exe, "solve", board, "--json"] + opts
-        label = " ".join(opts) or "tromp-taylor"
-        try:
-            out = subprocess.run(cmd, cwd=root, capture_output=True, text=True,
-                                 timeout=budget, check=True).stdout
-        except subprocess.TimeoutExpired:
-            main_rows.append(f"| {board} | {label} | solve + proof not finished in {budget} s | | | | | |")
-            result_rows.append(f"| {board} | {label} | solve + proof not finished in {budget} s | | | | | | |")
-            continue
-        r = json.loads(out)
-        value = value_text(r["value"], r["scored"])
-        best = " ".join(r["first_moves"][0]["moves"]) if r["first_moves"] else ""
-        mem = f"{r['peak_bytes'] / 1e6:.0f} MB" if r["peak_bytes"] else "?"
-        path = r["result_file"]
-        v = subprocess.run([exe, "verify", path, "--json"], cwd=root, capture_output=True, text=True)
-        checked = json.loads(v.stdout) if v.stdout.strip() else {"verified": False}
-        verified = "yes" if v.returncode == 0 and checked.get("verified") else "NO"
-        size = os.path.getsize(os.path.join(root, path))
-        proof = f"{checked.get('nodes', 0):,} nodes, {size / 1e3:,.0f} kB" if verified == "yes" else "-"
-        link = f"[{board}]({os.path.basename(path)})"
-        if size > LARGE:
-            os.makedirs(os.path.join(root, "results", "large"), exist_ok=True)
-            os.replace(os.path.join(root, path), os.path.join(root, "results", "large", os.path.basename(path)))
-            link = f"{board} (large: `results/large/`, not in git)"
-        main_rows.append(f"| {board} | {r['rules']} | {value} | {best} | {r['nodes']:,} | "
-                         f"{r['seconds']:.2f} | {mem} | {verified} |")
-        result_rows.append(f"| {link} | {r['rules']} | {value} | {best} | "
-                           f"{r['nodes']:,} | {r['seconds']:.2f} | {proof} | "
-                           f"{checked.get('seconds', 0):.2f} | {verified} |")
-    table = (head + "\n| board | rules | value | best first moves | nodes | seconds | peak memory | verified |\n"
-             "| --- | --- | --- | --- | --- | --- | --- | --- |\n" + "\n".join(main_rows) + "\n")
+    main_rows, result_rows = solve_rows(root, exe, BOARDS, budget)
+    cols = ("| board | rules | value | best first moves | nodes | seconds | peak memory | verified |\n"
+            "| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+    rcols = ("| board | rules | value | best first moves | nodes | seconds | proof | verify seconds | verified |\n"
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+    table = head + "\n" + cols + "\n".join(main_rows) + "\n"
     readme = os.path.join(root, "README.md")
+    results_readme = os.path.join(root, "results", "README.md")
     text = open(readme).read()
-    text = re.sub(re.escape(START) + ".*?" + re.escape(END), START + "\n" + table + END, text, flags=re.S)
+    old_results = open(results_readme).read() if os.path.exists(results_readme) else ""
+    if "--long" in sys.argv:
+        long_head = (f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores ({cpu}), "
+                     f"`--tt-mb 256`, by `scripts/solved-table.py --long` ({LONG_BUDGET} s each).\n")
+        long_rows, long_results = solve_rows(root, exe, LONG, LONG_BUDGET)
+        long_table = long_head + "\n" + cols + "\n".join(long_rows) + "\n"
+        long_result_table = long_head + "\n" + rcols + "\n".join(long_results) + "\n"
+    else:
+        long_table = block(text, LONG_START, LONG_END) or "Not solved yet: run with --long.\n"
+        long_result_table = block(old_results, LONG_START, LONG_END) or "Not solved yet: run with --long.\n"
+    text = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _: START + "\n" + table + END, text, flags=re.S)
+    text = re.sub(re.escape(LONG_START) + ".*?" + re.escape(LONG_END),
+                  lambda _: LONG_START + "\n" + long_table + LONG_END, text, flags=re.S)
     open(readme, "w").write(text)
-    with open(os.path.join(root, "results", "README.md"), "w") as f:
+    with open(results_readme, "w") as f:
         f.write("# Solved boards\n\n"
                 "Each file here is a result file written by `gosolve solve` and re-proved by the\n"
                 "independent checker (`gosolve verify FILE`); `gosolve show FILE` prints it and\n"
@@ -98,8 +143,9 @@ def main():
                 "Generated by `scripts/solved-table.py`, which keeps files over 2 MB in `results/large/`\n"
                 "(ignored by git). To regenerate one: `gosolve solve BOARD [options]` (it writes\n"
                 "`results/<board>-<rules>[-<options>].gsr`), then `gosolve verify` on the file.\n\n"
-                + head + "\n| board | rules | value | best first moves | nodes | seconds | proof | verify seconds | verified |\n"
-                "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n" + "\n".join(result_rows) + "\n")
+                + head + "\n" + rcols + "\n".join(result_rows) + "\n\n"
+                "## Boards that take minutes (`scripts/solved-table.py --long`)\n\n"
+                + LONG_START + "\n" + long_result_table + LONG_END + "\n")
     print(table)
 
 

@@ -106,6 +106,13 @@ pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Repo
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let proving = Instant::now();
+    if prove && progress {
+        // The proof can take longer than the solve (4x4): say what is known.
+        eprintln!(
+            "value {} found in {seconds:.1} s; extracting the proof (--no-save skips it)",
+            value_text(rules.ruleset.has_score(), solution.value)
+        );
+    }
     let strategies = if prove {
         pool.install(|| strategies(&shared, rules, &solution, progress))
     } else {

@@ -58,8 +58,8 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64
             if chain_alive >> i & 1 == 0 {
                 continue;
             }
-            let libs = board.spread(chain) & empty;
             let touching = board.spread(chain);
+            let libs = touching & empty;
             let healthy = (0..nr)
                 .filter(|&j| {
                     region_alive >> j & 1 == 1

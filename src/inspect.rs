@@ -138,7 +138,6 @@ struct Follow<'a, 'b> {
     trail: Vec<(usize, Move)>,
     /// Where in `trail` the walk stands.
     here: usize,
-    rules: &'b Rules,
 }
 
 impl Follow<'_, '_> {
@@ -174,7 +173,7 @@ impl Follow<'_, '_> {
                 let on = depth.filter(|&d| self.line[d] == m).map(|d| d + 1);
                 let r = self.step(g, at, on, m);
                 g.undo(u);
-                if r.as_ref().map_or(true, |r| r.is_some()) {
+                if !matches!(r, Ok(None)) {
                     return r;
                 }
             }
@@ -210,7 +209,7 @@ impl Follow<'_, '_> {
                 moves.push(self.trail[k].1);
                 k = self.trail[k].0;
             }
-            let mut h = Game::new(g.board(), self.rules);
+            let mut h = Game::new(g.board(), g.rules());
             h.play(self.trail[0].1);
             for &m in moves.iter().rev() {
                 h.try_play(m).ok_or("a link's own line is not legal")?;
@@ -348,7 +347,6 @@ fn follow(p: &ProofInfo, board: &Board, rules: &Rules, line: &[Move]) -> Result<
         line: &line[1..],
         trail: vec![(0, line[0])],
         here: 0,
-        rules,
     };
     let mut at = 0;
     Ok(fw.node(&mut g, &mut at, Some(0))?.unwrap_or(Found::Off))

@@ -55,7 +55,7 @@ pub const SECURE: u8 = 0xFE;
 
 /// The hashes of the colourings a subtree produced, sorted; `None` once
 /// there are more than [`MADE_LIMIT`].
-pub(crate) type Made = Option<Vec<u64>>;
+type Made = Option<Vec<u64>>;
 
 /// Adds colouring `p` to `m`.
 fn made_add(m: &mut Made, p: &Position) {

@@ -156,7 +156,7 @@ impl Seen {
 /// The hashes of a subtree's produced colourings, sorted and without
 /// repeats, while there are at most [`MADE_LIMIT`]; `None` beyond.
 #[derive(Clone, Debug)]
-pub(crate) struct Made(pub(crate) Option<Vec<u64>>);
+struct Made(Option<Vec<u64>>);
 
 impl Made {
     fn add(&mut self, col: &[u8]) {
@@ -164,7 +164,7 @@ impl Made {
         self.insert(colouring_hash(b, w));
     }
 
-    pub(crate) fn insert(&mut self, h: u64) {
+    fn insert(&mut self, h: u64) {
         if let Some(v) = &mut self.0 {
             if let Err(i) = v.binary_search(&h) {
                 v.insert(i, h);
@@ -175,7 +175,7 @@ impl Made {
         }
     }
 
-    pub(crate) fn merge(&mut self, o: &Made) {
+    fn merge(&mut self, o: &Made) {
         let (Some(v), Some(w)) = (&mut self.0, &o.0) else {
             self.0 = None;
             return;

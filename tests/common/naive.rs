@@ -80,8 +80,7 @@ pub fn value(
 /// The window of every value a game can have: a side that reaches its end
 /// needs to look no further. Area scores lie within ±2n half points (less
 /// komi), normal play and repetition ties within ±1; prisoners (`logical`)
-/// have no such bound. Without it, normal-play searches never cut (star:4
-/// under `conway` ran past 40 minutes).
+/// have no such bound. Without it a normal-play search never cut at all.
 pub fn window(g: &Graph, r: &NaiveRules, komi_half: i32) -> (i32, i32) {
     let n = 2 * g.len() as i32;
     match r.ruleset {

@@ -82,6 +82,18 @@ pub fn ternary(pos: Position) -> u64 {
     code
 }
 
+/// The number of a history state: its colouring read as a base-3 number,
+/// doubled and plus the player to move unless only colourings count.
+#[inline]
+pub fn state_index(key: Key) -> usize {
+    let i = ternary(key.pos) as usize;
+    if key.to_move == 2 {
+        i
+    } else {
+        2 * i + key.to_move as usize
+    }
+}
+
 /// Everything about the game now except the history.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct State {
@@ -184,12 +196,7 @@ impl<'a> Game<'a> {
 
     #[inline]
     fn bit(&self, key: Key) -> usize {
-        let i = ternary(key.pos) as usize;
-        if key.to_move == 2 {
-            i
-        } else {
-            2 * i + key.to_move as usize
-        }
+        state_index(key)
     }
 
     /// Appends `key`, whose bitmap index is `bit`, to the history. Returns
@@ -214,6 +221,12 @@ impl<'a> Game<'a> {
     #[inline]
     pub fn state(&self) -> &State {
         &self.s
+    }
+
+    /// The current state as the history records it.
+    #[inline]
+    pub fn current_key(&self) -> Key {
+        self.key(self.s.pos, self.s.to_move)
     }
 
     /// The board.

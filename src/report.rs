@@ -135,7 +135,7 @@ pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Repo
         pv: solution.pv.iter().map(|&m| move_name(board, m)).collect(),
         final_diagram: diagram::render(board, &g.position(), rules.setup.immortal),
         final_scores: rules.ruleset.has_score().then(|| g.scores()),
-        table: shared.table().map_or((0, 0, 0), |t| t.counters()),
+        table: shared.table_counters().unwrap_or((0, 0, 0)),
         solution,
         seconds,
         peak_bytes: peak_memory(),

@@ -43,6 +43,15 @@
 //! part of the key. Under `koh` nothing repeats and the key (with the points
 //! played) decides everything.
 //!
+//! On boards of at most five points a second table keys bounds by the
+//! state *and the exact set of states in the history* ([`SetKey`]); the
+//! rules ask no more of the history than whether a state is in it, so
+//! those bounds hold as stored. A result that used one carries no proof
+//! for the first table (`set_only`), so it is stored in the second only.
+//! The second table also keeps the marks of nodes a depth-limited
+//! iteration left open, which under one set of states say little about
+//! another.
+//!
 //! Symmetry: an entry is stored in the canonical frame (the least image of
 //! the key under the board's symmetries that fix the start position) and
 //! its summaries and best move are mapped back on use.
@@ -52,7 +61,7 @@ use crate::board::{Automorphism, Board};
 use crate::game::{Game, Key as HistKey};
 use crate::position::Position;
 use crate::rules::{PassRule, Rules, Ruleset, Superko};
-use crate::tt::{Bound, Entry, Key, NEEDS, Opened, Summary, Table};
+use crate::tt::{Bound, Entry, Key, NEEDS, Opened, SET_WORDS, SetKey, Summary, Table};
 use crate::types::{Color, Move, bits};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -87,6 +96,9 @@ struct Proof {
     /// History entries (index, state) the bound requires to be there.
     need: [(u32, HistKey); NEEDS],
     needs: u8,
+    /// A bound of the table of history sets was used: there is no proof
+    /// for the table of summaries.
+    set_only: bool,
 }
 
 const CLEAN: Proof = Proof {
@@ -100,6 +112,7 @@ const CLEAN: Proof = Proof {
         },
     ); NEEDS],
     needs: 0,
+    set_only: false,
 };
 
 impl Proof {
@@ -122,6 +135,7 @@ impl Proof {
 
     #[inline]
     fn merge(&mut self, o: &Proof) {
+        self.set_only |= o.set_only;
         self.summary.merge(&o.summary);
         self.dep = self.dep.min(o.dep);
         for &(i, k) in &o.need[..o.needs as usize] {
@@ -231,6 +245,11 @@ pub struct Shared<'a> {
     rules: Rules,
     syms: Syms,
     table: Option<Table>,
+    /// Beside `table` on boards of at most five points (each with half the
+    /// memory): bounds keyed by the history's exact set of states, for
+    /// where the table's bounds depend on the history (see
+    /// [`Search::set_key`]).
+    exact: Option<Table<SetKey>>,
     config: Config,
     range: i32,
     nodes: AtomicU64,
@@ -281,11 +300,15 @@ impl<'a> Shared<'a> {
             Ruleset::Logical => 4 * n + 4096,
             _ => 2 * n + rules.komi.0.abs(),
         };
+        let small =
+            rules.ruleset != Ruleset::Koh && 3usize.pow(board.len() as u32) * 2 <= SET_WORDS * 64;
         Shared {
             board,
             rules: *rules,
             syms: Syms::new(perms, board.len()),
-            table: (config.tt_mb > 0).then(|| Table::new(config.tt_mb)),
+            table: (config.tt_mb > 0)
+                .then(|| Table::new(config.tt_mb.div_ceil(1 + small as usize))),
+            exact: (config.tt_mb > 0 && small).then(|| Table::new(config.tt_mb / 2)),
             config,
             range,
             nodes: AtomicU64::new(0),
@@ -297,9 +320,11 @@ impl<'a> Shared<'a> {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    /// The table, if any.
-    pub fn table(&self) -> Option<&Table> {
-        self.table.as_ref()
+    /// The tables' (probes, hits, stores) together, if there is a table.
+    pub fn table_counters(&self) -> Option<(u64, u64, u64)> {
+        let (p, h, s) = self.table.as_ref()?.counters();
+        let (p2, h2, s2) = self.exact.as_ref().map_or((0, 0, 0), |t| t.counters());
+        Some((p + p2, h + h2, s + s2))
     }
 
     /// A fresh game at the start position.
@@ -400,10 +425,16 @@ impl<'s, 'a> Search<'s, 'a> {
         }
     }
 
-    /// A hash of the colouring that every symmetry in use leaves unchanged
-    /// (that of its least image), for the summaries' Bloom filters.
+    /// A hash of the state (colouring and, but under positional superko,
+    /// the player to move) that every symmetry in use leaves unchanged
+    /// (that of the colouring's least image), for the summaries' Bloom
+    /// filters. The player to move counts because under situational
+    /// superko a colouring recurs with the other player to move without
+    /// being a repetition: with suicide a lone stone's suicide acts as a
+    /// pass, and star:4 `conway` found almost every entry unusable.
     #[inline]
-    fn state_hash(&self, pos: Position) -> u64 {
+    fn state_hash(&self, k: HistKey) -> u64 {
+        let pos = k.pos;
         let syms = &self.sh.syms;
         let mut best = pos;
         for i in 1..syms.perms.len() {
@@ -417,7 +448,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 .white
                 .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 .rotate_left(23);
-        h ^= h >> 31;
+        h ^= h >> 31 ^ (k.to_move as u64).wrapping_mul(0x94D0_49BB_1331_11EB);
         h.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 57
     }
 
@@ -425,9 +456,46 @@ impl<'s, 'a> Search<'s, 'a> {
     fn sync_path(&mut self, g: &Game) {
         self.path.clear();
         for i in 0..g.history().len() {
-            let h = self.state_hash(g.history()[i].pos);
+            let h = self.state_hash(g.history()[i]);
             self.path.push(h);
         }
+    }
+
+    /// On a board small enough for [`Shared::exact`]: the key with the set
+    /// of the history's states, in the key's frame `sym`, and its hash.
+    ///
+    /// Why it is sound: the rules look at the history only to ask whether
+    /// a state is in it (superko, and repetition ties under `--superko
+    /// none`); the colouring before the last turn (basic ko), passes and
+    /// prisoners are in the key. So two histories with the same set reach
+    /// the same value, and a bound stored under the set needs no summary.
+    ///
+    /// Why it pays: under situational superko with suicide allowed, a lone
+    /// stone's suicide is a pass that each state allows once, so nearly
+    /// every result hangs on the history and the summaries rule the
+    /// table's bounds out. With the set table (one thread): star:4
+    /// `conway --superko situational` 1.52 G nodes (430 s) -> 1.36 M
+    /// (1.4 s), cycle:5 the same 26 M -> 0.19 M, complete:4
+    /// `conway-replacement` from over 20 s to 13,907 nodes.
+    fn set_key(&self, g: &Game, key: &Key, sym: usize) -> Option<(SetKey, u64)> {
+        self.sh.exact.as_ref()?;
+        let mut set = [0u64; SET_WORDS];
+        for k in g.history() {
+            let i = crate::game::state_index(HistKey {
+                pos: self.sh.syms.map_pos(sym, k.pos),
+                to_move: k.to_move,
+            });
+            set[i / 64] |= 1 << (i % 64);
+        }
+        let mut h = Self::hash(key);
+        for (i, &w) in set.iter().enumerate() {
+            h = (h ^ w
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(7 * i as u32 + 3))
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            h ^= h >> 31;
+        }
+        Some((SetKey { key: *key, set }, h))
     }
 
     fn key(&self, g: &Game) -> (Key, usize) {
@@ -564,6 +632,7 @@ impl<'s, 'a> Search<'s, 'a> {
         &mut self,
         key: &Key,
         hash: u64,
+        set: &Option<(SetKey, u64)>,
         s: usize,
         d: u32,
         r: &Res,
@@ -575,6 +644,19 @@ impl<'s, 'a> Search<'s, 'a> {
         let Some(table) = &self.sh.table else { return };
         let syms = &self.sh.syms;
         let v = r.v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        let best = code(syms.perms[s].map_move(decode(best)));
+        let work = (64 - work.leading_zeros()) as u8;
+        if let (Some((k, h)), Some(t)) = (set, &self.sh.exact) {
+            // Keyed by the history's set: every settled bound holds.
+            let b = Bound {
+                value: v,
+                summary: Summary::NONE,
+                need: [(Position::EMPTY, 0); NEEDS],
+                needs: 0,
+            };
+            let (lower, upper) = ((r.v > alpha).then_some(b), (r.v < beta).then_some(b));
+            t.store(k, *h, lower, upper, best, work);
+        }
         let canon = |p: &Proof| {
             let mut b = Bound {
                 value: v,
@@ -591,23 +673,16 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             b
         };
-        let lower = (r.v > alpha && r.lo.dep >= d).then(|| canon(&r.lo));
-        let upper = (r.v < beta && r.hi.dep >= d).then(|| canon(&r.hi));
-        if (r.v > alpha && r.lo.dep < d) || (r.v < beta && r.hi.dep < d) {
+        let proved = |p: &Proof| p.dep >= d && !p.set_only;
+        let lower = (r.v > alpha && proved(&r.lo)).then(|| canon(&r.lo));
+        let upper = (r.v < beta && proved(&r.hi)).then(|| canon(&r.hi));
+        if (r.v > alpha && !proved(&r.lo)) || (r.v < beta && !proved(&r.hi)) {
             self.unstored += 1;
         }
         if lower.is_none() && upper.is_none() {
             return;
         }
-        let best = code(self.sh.syms.perms[s].map_move(decode(best)));
-        table.store(
-            key,
-            hash,
-            lower,
-            upper,
-            best,
-            (64 - work.leading_zeros()) as u8,
-        );
+        table.store(key, hash, lower, upper, best, work);
     }
 
     /// Fail-soft negamax. Returns `v` from the mover's side with: `v ≤ alpha`
@@ -668,19 +743,36 @@ impl<'s, 'a> Search<'s, 'a> {
         let (key, sym) = self.key(g);
         let hash = Self::hash(&key);
         let mut tt_best: Option<Move> = None;
-        if let Some(table) = &self.sh.table {
-            if let Some(e) = table.probe(&key, hash) {
-                if let Some(r) = self.cutoff(g, sym, &e, alpha, beta, d) {
+        if let Some(e) = self.sh.table.as_ref().and_then(|t| t.probe(&key, hash)) {
+            if let Some(r) = self.cutoff(g, sym, &e.facts(), alpha, beta, d, false) {
+                return r;
+            }
+            let raw = e.lower.is_some_and(|l| l.value as i32 >= beta)
+                || e.upper.is_some_and(|u| u.value as i32 <= alpha);
+            if raw {
+                self.unusable += 1;
+            }
+            let inv = self.sh.syms.inverse[sym];
+            tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
+            // Left unsettled with as many turns to go in this iteration.
+            if let Some(o) = e.open {
+                if o.iteration == self.iteration && self.limit - self.ply <= o.left {
+                    return OPEN;
+                }
+            }
+        }
+        // Where the table's bounds do not apply here, those stored under
+        // the same set of history states may.
+        let set = self.set_key(g, &key, sym);
+        if let (Some((k, h)), Some(t)) = (&set, &self.sh.exact) {
+            if let Some(e) = t.probe(k, *h) {
+                if let Some(r) = self.cutoff(g, sym, &e.facts(), alpha, beta, d, true) {
                     return r;
                 }
-                let raw = e.lower.is_some_and(|l| l.value as i32 >= beta)
-                    || e.upper.is_some_and(|u| u.value as i32 <= alpha);
-                if raw {
-                    self.unusable += 1;
+                if tt_best.is_none() {
+                    let inv = self.sh.syms.inverse[sym];
+                    tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
                 }
-                let inv = self.sh.syms.inverse[sym];
-                tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
-                // Left unsettled with as many turns to go in this iteration.
                 if let Some(o) = e.open {
                     if o.iteration == self.iteration && self.limit - self.ply <= o.left {
                         return OPEN;
@@ -759,11 +851,11 @@ impl<'s, 'a> Search<'s, 'a> {
             any = true;
             let produced = g.position();
             let ph = if g.history().len() > self.path.len() {
-                let h = self.state_hash(produced);
+                let h = self.state_hash(g.current_key());
                 self.path.push(h);
                 h
             } else if self.all_sides || m != Move::Pass {
-                self.state_hash(produced)
+                self.state_hash(g.current_key())
             } else {
                 0
             };
@@ -814,13 +906,15 @@ impl<'s, 'a> Search<'s, 'a> {
         // hold; otherwise an open child leaves the node open. Its move is
         // kept to be tried first in the next iteration.
         if let (Some(m), false) = (first_open, best >= beta) {
-            if let Some(table) = &self.sh.table {
-                let best = code(self.sh.syms.perms[sym].map_move(m));
-                let open = Opened {
-                    iteration: self.iteration,
-                    left: self.limit - self.ply,
-                };
-                table.store_open(&key, hash, best, open);
+            let best = code(self.sh.syms.perms[sym].map_move(m));
+            let open = Opened {
+                iteration: self.iteration,
+                left: self.limit - self.ply,
+            };
+            match (&set, &self.sh.exact, &self.sh.table) {
+                (Some((k, h)), Some(t), _) => t.store_open(k, *h, best, open),
+                (_, _, Some(t)) => t.store_open(&key, hash, best, open),
+                _ => {}
             }
             return OPEN;
         }
@@ -833,6 +927,7 @@ impl<'s, 'a> Search<'s, 'a> {
         self.store(
             &key,
             hash,
+            &set,
             sym,
             d,
             &r,
@@ -846,18 +941,34 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// A result from a table entry, if one of its bounds settles the window
     /// and may be used on this path (checked only for bounds that would cut).
+    #[allow(clippy::too_many_arguments)]
     fn cutoff(
         &self,
         g: &Game,
         sym: usize,
-        e: &Entry,
+        e: &Entry<()>,
         alpha: i32,
         beta: i32,
         d: u32,
+        by_set: bool,
     ) -> Option<Res> {
-        let p = Proof { dep: d, ..CLEAN };
+        // Bounds keyed by the history's set of states hold as stored, but
+        // the proofs behind them are not kept: results above the node must
+        // not go into the table of summaries.
+        let p = Proof {
+            dep: d,
+            set_only: by_set,
+            ..CLEAN
+        };
+        let usable = |b: &Bound| {
+            if by_set {
+                Some(p)
+            } else {
+                self.usable(g, sym, b, d)
+            }
+        };
         if let Some(l) = e.lower.filter(|l| l.value as i32 >= beta) {
-            if let Some(lp) = self.usable(g, sym, &l, d) {
+            if let Some(lp) = usable(&l) {
                 return Some(Res {
                     v: l.value as i32,
                     lo: lp,
@@ -867,7 +978,7 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         }
         if let Some(u) = e.upper.filter(|u| u.value as i32 <= alpha) {
-            if let Some(up) = self.usable(g, sym, &u, d) {
+            if let Some(up) = usable(&u) {
                 return Some(Res {
                     v: u.value as i32,
                     lo: p,
@@ -878,7 +989,7 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let (l, u) = (e.lower?, e.upper?);
         if l.value == u.value {
-            let (lp, up) = (self.usable(g, sym, &l, d)?, self.usable(g, sym, &u, d)?);
+            let (lp, up) = (usable(&l)?, usable(&u)?);
             return Some(Res {
                 v: l.value as i32,
                 lo: lp,
@@ -983,7 +1094,14 @@ impl<'s, 'a> Search<'s, 'a> {
     /// The table's best move at `g`, if it has an entry.
     pub fn table_move(&self, g: &Game) -> Option<Move> {
         let (key, sym) = self.key(g);
-        let e = self.sh.table.as_ref()?.probe(&key, Self::hash(&key))?;
+        let hash = Self::hash(&key);
+        let e = match self.sh.table.as_ref()?.probe(&key, hash) {
+            Some(e) => e.facts(),
+            None => {
+                let (k, h) = self.set_key(g, &key, sym)?;
+                self.sh.exact.as_ref()?.probe(&k, h)?.facts()
+            }
+        };
         let inv = self.sh.syms.inverse[sym];
         Some(self.sh.syms.perms[inv].map_move(decode(e.best)))
     }

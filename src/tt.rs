@@ -19,6 +19,22 @@ pub struct Key {
     pub extra: u64,
 }
 
+/// Words of [`SetKey::set`]: 512 states, every colouring of five points
+/// with either player to move (3^5 · 2 = 486).
+pub const SET_WORDS: usize = 8;
+
+/// The key of the table of small boards: the state and the exact set of
+/// states the history holds, numbered as [`crate::game::state_index`]
+/// does (in the key's frame). The history matters to the value only
+/// through that set, so a bound stored under it holds whenever it is found.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct SetKey {
+    /// The state.
+    pub key: Key,
+    /// The states of the history.
+    pub set: [u64; SET_WORDS],
+}
+
 /// States the owner of a bound produced while proving it: the stones all of
 /// them share, the stones any of them has, their range of stone counts, and
 /// a Bloom filter of a symmetry-invariant hash of their colourings. A
@@ -116,9 +132,9 @@ pub struct Bound {
 
 /// One table entry.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct Entry<K = Key> {
     /// The full key.
-    pub key: Key,
+    pub key: K,
     /// A lower bound (the mover gets at least this), if known.
     pub lower: Option<Bound>,
     /// An upper bound, if known.
@@ -143,23 +159,37 @@ pub struct Opened {
     pub left: u32,
 }
 
-const EMPTY: Entry = Entry {
-    key: Key {
-        pos: Position::EMPTY,
-        aux: Position::EMPTY,
-        extra: 0,
-    },
-    lower: None,
-    upper: None,
-    best: 0,
-    work: 0,
-    open: None,
-    used: false,
-};
+impl<K: Copy + Default> Entry<K> {
+    /// The entry without its key.
+    pub fn facts(&self) -> Entry<()> {
+        Entry {
+            key: (),
+            lower: self.lower,
+            upper: self.upper,
+            best: self.best,
+            work: self.work,
+            open: self.open,
+            used: self.used,
+        }
+    }
+
+    fn empty() -> Entry<K> {
+        Entry {
+            key: K::default(),
+            lower: None,
+            upper: None,
+            best: 0,
+            work: 0,
+            open: None,
+            used: false,
+        }
+    }
+}
+
 const WAYS: usize = 4;
 
 /// The way holding `key` in a bucket, or a fresh one in place of the least worked.
-fn slot_for(b: &mut [Entry; WAYS], key: &Key) -> usize {
+fn slot_for<K: Copy + Default + Eq>(b: &mut [Entry<K>; WAYS], key: &K) -> usize {
     match b.iter().position(|e| e.used && e.key == *key) {
         Some(i) => i,
         None => {
@@ -169,28 +199,29 @@ fn slot_for(b: &mut [Entry; WAYS], key: &Key) -> usize {
             b[i] = Entry {
                 key: *key,
                 used: true,
-                ..EMPTY
+                ..Entry::empty()
             };
             i
         }
     }
 }
 
-/// A fixed-size table shared by the search threads.
-pub struct Table {
-    buckets: Vec<Mutex<[Entry; WAYS]>>,
+/// A fixed-size table shared by the search threads, keyed by [`Key`] or,
+/// on small boards, by [`SetKey`].
+pub struct Table<K = Key> {
+    buckets: Vec<Mutex<[Entry<K>; WAYS]>>,
     probes: AtomicU64,
     hits: AtomicU64,
     stores: AtomicU64,
 }
 
-impl Table {
+impl<K: Copy + Default + Eq> Table<K> {
     /// A table using about `mb` megabytes.
-    pub fn new(mb: usize) -> Table {
-        let per = std::mem::size_of::<Mutex<[Entry; WAYS]>>();
+    pub fn new(mb: usize) -> Table<K> {
+        let per = std::mem::size_of::<Mutex<[Entry<K>; WAYS]>>();
         let n = ((mb.max(1) << 20) / per).max(1);
         Table {
-            buckets: (0..n).map(|_| Mutex::new([EMPTY; WAYS])).collect(),
+            buckets: (0..n).map(|_| Mutex::new([Entry::empty(); WAYS])).collect(),
             probes: AtomicU64::new(0),
             hits: AtomicU64::new(0),
             stores: AtomicU64::new(0),
@@ -199,17 +230,17 @@ impl Table {
 
     /// Bytes allocated.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Mutex<[Entry; WAYS]>>()
+        self.buckets.len() * std::mem::size_of::<Mutex<[Entry<K>; WAYS]>>()
     }
 
     #[inline]
-    fn bucket(&self, hash: u64) -> &Mutex<[Entry; WAYS]> {
+    fn bucket(&self, hash: u64) -> &Mutex<[Entry<K>; WAYS]> {
         &self.buckets[((hash as u128 * self.buckets.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: &Key, hash: u64) -> Option<Entry> {
+    pub fn probe(&self, key: &K, hash: u64) -> Option<Entry<K>> {
         self.probes.fetch_add(1, Ordering::Relaxed);
         let b = self.bucket(hash).lock().expect("table lock");
         let e = b.iter().find(|e| e.used && e.key == *key).copied();
@@ -222,7 +253,7 @@ impl Table {
     /// Stores bounds for `key`, keeping the tighter of old and new ones.
     pub fn store(
         &self,
-        key: &Key,
+        key: &K,
         hash: u64,
         lower: Option<Bound>,
         upper: Option<Bound>,
@@ -249,7 +280,7 @@ impl Table {
 
     /// Records that a depth-limited search left `key` unsettled, with the
     /// move to try first next time.
-    pub fn store_open(&self, key: &Key, hash: u64, best: u8, open: Opened) {
+    pub fn store_open(&self, key: &K, hash: u64, best: u8, open: Opened) {
         let mut b = self.bucket(hash).lock().expect("table lock");
         let slot = slot_for(&mut b, key);
         // A proved bound's move is worth more than a cut-short guess.

@@ -37,17 +37,35 @@ pub fn games(g: &Graph, r: &NaiveRules, s: &State) -> u128 {
 /// Plain alpha-beta over the full history (no table, no symmetry, pass
 /// first): the value from Black's side, in half points for scored rulesets
 /// (Black − White − komi), ±1 for normal play.
-pub fn value(
+pub fn value(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32, alpha: i32, beta: i32) -> i32 {
+    alpha_beta(g, r, s, komi_half, alpha, beta, None)
+}
+
+/// [`value`], remembering each node's bounds under its [`MemoKey`] when
+/// given a memo.
+fn alpha_beta(
     g: &Graph,
     r: &NaiveRules,
     s: &State,
     komi_half: i32,
     mut alpha: i32,
     mut beta: i32,
+    mut memo: Option<&mut Memo>,
 ) -> i32 {
+    let key = memo.as_ref().map(|_| memo_key(s));
+    if let (Some(m), Some(k)) = (memo.as_deref(), &key) {
+        let (lower, upper) = m.get(k).copied().unwrap_or((i32::MIN, i32::MAX));
+        if lower >= beta || lower == upper {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+    }
+    let (a0, b0) = (alpha, beta);
     let kids = s.children(g, r);
-    if kids.is_empty() {
-        return match s.result(g, r, komi_half) {
+    let best = if kids.is_empty() {
+        match s.result(g, r, komi_half) {
             Ok(v) => v,
             Err(winner) => {
                 if winner == BLACK {
@@ -56,25 +74,104 @@ pub fn value(
                     -1
                 }
             }
-        };
-    }
-    // Black raises alpha, White lowers beta.
-    let black = s.to_move == BLACK;
-    let mut best = if black { i32::MIN } else { i32::MAX };
-    for (_, c) in &kids {
-        let v = value(g, r, c, komi_half, alpha, beta);
-        if black {
-            best = best.max(v);
-            alpha = alpha.max(best);
-        } else {
-            best = best.min(v);
-            beta = beta.min(best);
         }
-        if alpha >= beta {
-            break;
+    } else {
+        // Black raises alpha, White lowers beta.
+        let black = s.to_move == BLACK;
+        let mut best = if black { i32::MIN } else { i32::MAX };
+        for (_, c) in &kids {
+            let v = alpha_beta(g, r, c, komi_half, alpha, beta, memo.as_deref_mut());
+            if black {
+                best = best.max(v);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(v);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    };
+    if let (Some(m), Some(k)) = (memo, key) {
+        let e = m.entry(k).or_insert((i32::MIN, i32::MAX));
+        if best > a0 {
+            e.0 = e.0.max(best);
+        }
+        if best < b0 {
+            e.1 = e.1.min(best);
         }
     }
     best
+}
+
+/// Everything the rest of a game depends on: the state, the colouring
+/// recorded before it (basic ko under `--superko none`) and the *set* of
+/// recorded states (colouring, player to move), sorted. The plain rules ask
+/// the history only whether a state is in it, and whether the last but one
+/// is a colouring; `tests/solver.rs` checks the claim against [`value`]
+/// on every tiny board.
+type MemoKey = (Vec<u8>, u8, u32, [u32; 2], Vec<bool>, bool, Vec<u64>);
+
+fn memo_key(s: &State) -> MemoKey {
+    let code = |p: &Past| {
+        p.col.iter().rev().fold(0u64, |a, &c| 3 * a + c as u64) * 2 + (p.to_move == WHITE) as u64
+    };
+    let mut set: Vec<u64> = s.past.iter().map(code).collect();
+    // The last but one entry, in order, before the sorted set.
+    let before = s.past.prev.as_deref().map_or(u64::MAX, code);
+    set.sort_unstable();
+    set.dedup();
+    set.push(before);
+    (
+        s.col.clone(),
+        s.to_move,
+        s.passes,
+        s.prisoners,
+        s.played.clone(),
+        s.repeated.is_some(),
+        set,
+    )
+}
+
+/// Bounds (Black's side) found for a [`MemoKey`].
+pub type Memo = std::collections::HashMap<MemoKey, (i32, i32)>;
+
+/// [`value`] remembering each node's bounds under its [`MemoKey`]: the
+/// reference for the boards where plain alpha-beta does not finish
+/// (star:4 `conway` under situational superko with suicide: a lone stone's
+/// suicide is a pass each state allows once).
+pub fn value_memo(
+    g: &Graph,
+    r: &NaiveRules,
+    s: &State,
+    komi_half: i32,
+    alpha: i32,
+    beta: i32,
+    memo: &mut Memo,
+) -> i32 {
+    alpha_beta(g, r, s, komi_half, alpha, beta, Some(memo))
+}
+
+/// [`exact`] by [`value_memo`].
+pub fn exact_memo(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32, memo: &mut Memo) -> i32 {
+    let (lo, hi) = window(g, r, komi_half);
+    value_memo(g, r, s, komi_half, lo, hi, memo)
+}
+
+/// [`root_values`] by [`value_memo`].
+pub fn root_values_memo(
+    g: &Graph,
+    r: &NaiveRules,
+    s: &State,
+    komi_half: i32,
+    memo: &mut Memo,
+) -> Vec<(Turn, i32)> {
+    s.children(g, r)
+        .into_iter()
+        .map(|(t, c)| (t, exact_memo(g, r, &c, komi_half, memo)))
+        .collect()
 }
 
 /// The window of every value a game can have: a side that reaches its end

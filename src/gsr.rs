@@ -1,11 +1,11 @@
 //! The result file (`.gsr`): what a solve found and the proof of it.
 //!
-//! # Format, version 2
+//! # Format, version 3
 //!
 //! | bytes | content |
 //! | --- | --- |
 //! | 8 | magic `GOSOLVE` followed by 0x1A |
-//! | 2 | format version, little-endian (this reader: 1 and 2) |
+//! | 2 | format version, little-endian (this reader: 1 to 3) |
 //! | 2 | reserved, zero |
 //! | 8 | payload length in bytes, little-endian |
 //! | 4 | CRC-32 (IEEE) of the payload, little-endian |
@@ -23,6 +23,11 @@
 //! version-2 rule (barring a collision of 64-bit hashes, which would only
 //! make the checker refuse a link), so both are read.
 //!
+//! Version 3 differs from 2 only in that a link may join states whose
+//! prisoners differ where the rules neither score nor spend them, or whose
+//! points played differ outside `koh`. Every version-2 link meets the
+//! version-3 rule, so all three are read.
+//!
 //! Files are written to a temporary file in the same folder and renamed into
 //! place, so a reader never sees half a file.
 
@@ -34,7 +39,7 @@ use std::path::Path;
 /// The magic bytes.
 pub const MAGIC: [u8; 8] = *b"GOSOLVE\x1a";
 /// The format version this program writes and reads.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// A link's subtree that produced at most this many distinct colourings is
 /// judged by their set (by [`colouring_hash`]); a larger one by a summary.
 pub const MADE_LIMIT: usize = 1024;

@@ -235,14 +235,21 @@ impl<'s, 'a> Extractor<'s, 'a> {
         }
     }
 
+    /// The state as links compare it: prisoners only where they matter,
+    /// the points played only under `koh` (as the checker does).
     fn key(g: &Game) -> NodeKey {
         let s = g.state();
+        let ruleset = g.rules().ruleset;
         NodeKey {
             pos: s.pos,
             to_move: s.to_move,
             passes: s.passes,
-            prisoners: s.prisoners,
-            played: s.played,
+            prisoners: if ruleset.prisoners_matter() {
+                s.prisoners
+            } else {
+                [0, 0]
+            },
+            played: if ruleset == Ruleset::Koh { s.played } else { 0 },
         }
     }
 

@@ -124,6 +124,12 @@ impl Ruleset {
         }
     }
 
+    /// Whether the prisoners each side holds can change the rest of a game:
+    /// they are scored (`logical`) or a pass spends one.
+    pub fn prisoners_matter(self) -> bool {
+        self == Ruleset::Logical || self.pass_rule() == PassRule::CostsPrisoner
+    }
+
     /// Suicide unless told otherwise: every ruleset allows it but `koh`.
     pub fn default_suicide(self) -> Suicide {
         if self == Ruleset::Koh {

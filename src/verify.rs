@@ -15,7 +15,9 @@
 //!
 //! # Transpositions (links)
 //!
-//! A link says: play here as at an earlier owner node with the same state.
+//! A link says: play here as at an earlier owner node with the same state
+//! (colouring, player to move, passes, and the prisoners where they are
+//! scored or spent, the points played under `koh`).
 //! The earlier node's subtree was checked under its own history H; the
 //! checker accepts it under the current history H' only when
 //!
@@ -518,11 +520,14 @@ impl Walk<'_> {
         if !d.done {
             return Err(self.fail(format!("a link to node {id}, an ancestor of itself")));
         }
+        // Prisoners and the points played change nothing where the rules
+        // neither score nor spend the one nor forbid the other.
+        let ruleset = self.set.rules.ruleset;
         if d.col != s.col
             || d.to_move != s.to_move
             || d.passes != s.passes
-            || d.prisoners != s.prisoners
-            || d.played != s.played
+            || (ruleset.prisoners_matter() && d.prisoners != s.prisoners)
+            || (ruleset == Ruleset::Koh && d.played != s.played)
         {
             return Err(self.fail(format!("a link to node {id}, whose state is different")));
         }

@@ -91,7 +91,7 @@ fn check_against(
                 assert_eq!(value, best, "{spec} {}", rules.describe());
                 assert_eq!(moves, want, "{spec} {}", rules.describe());
                 if how == Naive::Memo {
-                    eprintln!("  {spec} {} komi {komi}: agrees", rules.describe());
+                    eprintln!("  {spec} {}: agrees", rules.describe());
                 }
             }
         }
@@ -112,7 +112,7 @@ fn agrees_with_naive_on_tiny_boards_every_ruleset() {
         check_against_naive(spec, &NOT_REPLACEMENT);
     }
     // The naive search of Conway Go with replacement explodes sooner: the
-    // 2x2 and 4-point cases are in scripts/check-solver.sh.
+    // 2x2, 4- and 5-point cases are in scripts/check-solver.sh (memo).
     for spec in ["1x1", "1x2", "1x3", "cycle:3", "complete:3"] {
         check_against_naive(spec, &[Ruleset::ConwayReplacement]);
     }
@@ -192,6 +192,32 @@ fn agrees_with_naive_on_four_and_five_points() {
         };
         let skip: &[_] = if spec == "1x5" { &skip } else { &[] };
         check_against(spec, &rulesets, how, skip);
+        eprintln!("{spec}: agrees ({:.0} s)", t.elapsed().as_secs_f64());
+    }
+    // Conway Go with replacement, whose naive search explodes sooner: by
+    // the memo on every board.
+    if !only.is_empty()
+        && !only
+            .split(',')
+            .any(|x| x == Ruleset::ConwayReplacement.name())
+    {
+        return;
+    }
+    for spec in [
+        "2x2",
+        "1x4",
+        "cycle:4",
+        "complete:4",
+        "star:4",
+        "1x5",
+        "cycle:5",
+    ] {
+        if !boards.is_empty() && !boards.split(',').any(|b| b == spec) {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        eprintln!("{spec} [ConwayReplacement]");
+        check_against(spec, &[Ruleset::ConwayReplacement], Naive::Memo, &[]);
         eprintln!("{spec}: agrees ({:.0} s)", t.elapsed().as_secs_f64());
     }
 }

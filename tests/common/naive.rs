@@ -95,6 +95,11 @@ fn alpha_beta(
         best
     };
     if let (Some(m), Some(k)) = (memo, key) {
+        // A cache: forgetting keeps it right and the memory bounded (1x5
+        // `tromp-taylor` ran out of 24 GB without).
+        if m.len() >= 4_000_000 {
+            m.clear();
+        }
         let e = m.entry(k).or_insert((i32::MIN, i32::MAX));
         if best > a0 {
             e.0 = e.0.max(best);
@@ -108,22 +113,27 @@ fn alpha_beta(
 
 /// Everything the rest of a game depends on: the state, the colouring
 /// recorded before it (basic ko under `--superko none`) and the *set* of
-/// recorded states (colouring, player to move), sorted. The plain rules ask
+/// recorded states (colouring, player to move). The plain rules ask
 /// the history only whether a state is in it, and whether the last but one
 /// is a colouring; `tests/solver.rs` checks the claim against [`value`]
 /// on every tiny board.
-type MemoKey = (Vec<u8>, u8, u32, [u32; 2], Vec<bool>, bool, Vec<u64>);
+type MemoKey = (Vec<u8>, u8, u32, [u32; 2], Vec<bool>, bool, u64, Vec<u64>);
 
 fn memo_key(s: &State) -> MemoKey {
+    assert!(
+        s.col.len() <= 8,
+        "the memo's set of states is for tiny boards"
+    );
     let code = |p: &Past| {
         p.col.iter().rev().fold(0u64, |a, &c| 3 * a + c as u64) * 2 + (p.to_move == WHITE) as u64
     };
-    let mut set: Vec<u64> = s.past.iter().map(code).collect();
-    // The last but one entry, in order, before the sorted set.
+    // The set as a bitmap of state codes, and the last but one entry.
+    let mut set = vec![0u64; (3usize.pow(s.col.len() as u32) * 2).div_ceil(64)];
+    for p in s.past.iter() {
+        let c = code(p) as usize;
+        set[c / 64] |= 1 << (c % 64);
+    }
     let before = s.past.prev.as_deref().map_or(u64::MAX, code);
-    set.sort_unstable();
-    set.dedup();
-    set.push(before);
     (
         s.col.clone(),
         s.to_move,
@@ -131,6 +141,7 @@ fn memo_key(s: &State) -> MemoKey {
         s.prisoners,
         s.played.clone(),
         s.repeated.is_some(),
+        before,
         set,
     )
 }

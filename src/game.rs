@@ -223,6 +223,13 @@ impl<'a> Game<'a> {
         &self.s
     }
 
+    /// The states of the history as a bitmap by [`state_index`] (boards of
+    /// up to 16 points; empty otherwise and under `koh`).
+    #[inline]
+    pub fn seen(&self) -> &[u64] {
+        &self.seen
+    }
+
     /// The current state as the history records it.
     #[inline]
     pub fn current_key(&self) -> Key {

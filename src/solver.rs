@@ -61,7 +61,7 @@ use crate::board::{Automorphism, Board};
 use crate::game::{Game, Key as HistKey};
 use crate::position::Position;
 use crate::rules::{Rules, Ruleset, Superko};
-use crate::tt::{Bound, Entry, Key, NEEDS, Opened, SET_WORDS, SetKey, Summary, Table};
+use crate::tt::{Bound, Entry, Key, NEEDS, Opened, SET_POINTS, SET_WORDS, SetKey, Summary, Table};
 use crate::types::{Color, Move, bits};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -163,6 +163,45 @@ const OPEN: Res = Res {
     open: true,
 };
 
+/// Per symmetry, the number ([`crate::game::state_index`]) of each state's
+/// image: the history's bitmap mapped bit by bit into another frame.
+fn state_perms(syms: &Syms, n: usize, superko: Superko) -> Vec<Vec<u16>> {
+    let positions = 3usize.pow(n as u32);
+    let movers: &[u8] = if superko == Superko::Positional {
+        &[2]
+    } else {
+        &[0, 1]
+    };
+    syms.perms
+        .iter()
+        .enumerate()
+        .map(|(s, _)| {
+            let mut perm = vec![0u16; positions * 2];
+            for t in 0..positions {
+                // Base-3 digits: 1 a black stone, 2 a white one.
+                let (mut pos, mut rest) = (Position::EMPTY, t);
+                for p in 0..n {
+                    match rest % 3 {
+                        1 => pos.black |= 1 << p,
+                        2 => pos.white |= 1 << p,
+                        _ => {}
+                    }
+                    rest /= 3;
+                }
+                for &to_move in movers {
+                    let from = crate::game::state_index(HistKey { pos, to_move });
+                    let to = crate::game::state_index(HistKey {
+                        pos: syms.map_pos(s, pos),
+                        to_move,
+                    });
+                    perm[from] = to as u16;
+                }
+            }
+            perm
+        })
+        .collect()
+}
+
 /// The symmetries, with byte tables to map point sets fast.
 struct Syms {
     perms: Vec<Automorphism>,
@@ -250,6 +289,9 @@ pub struct Shared<'a> {
     /// where the table's bounds depend on the history (see
     /// [`Search::set_key`]).
     exact: Option<Table<SetKey>>,
+    /// With `exact`: `set_perm[s][i]` is the number of state `i`'s image
+    /// under symmetry `s` ([`crate::game::state_index`]).
+    set_perm: Vec<Vec<u16>>,
     config: Config,
     range: i32,
     nodes: AtomicU64,
@@ -300,15 +342,18 @@ impl<'a> Shared<'a> {
             Ruleset::Logical => 4 * n + 4096,
             _ => 2 * n + rules.komi.0.abs(),
         };
-        // 3^5 · 2 states fill the set; the length is checked first so that
-        // the power cannot overflow.
-        let small = rules.ruleset != Ruleset::Koh
-            && board.len() <= 5
-            && 3usize.pow(board.len() as u32) * 2 <= SET_WORDS * 64;
+        let small = rules.ruleset != Ruleset::Koh && board.len() <= SET_POINTS;
+        let syms = Syms::new(perms, board.len());
+        let set_perm = if small && config.tt_mb > 0 {
+            state_perms(&syms, board.len(), rules.superko)
+        } else {
+            Vec::new()
+        };
         Shared {
             board,
             rules: *rules,
-            syms: Syms::new(perms, board.len()),
+            syms,
+            set_perm,
             table: (config.tt_mb > 0)
                 .then(|| Table::new(config.tt_mb.div_ceil(1 + small as usize))),
             exact: (config.tt_mb > 0 && small).then(|| Table::new(config.tt_mb / 2)),
@@ -482,13 +527,19 @@ impl<'s, 'a> Search<'s, 'a> {
     /// `conway-replacement` from over 20 s to 13,907 nodes.
     fn set_key(&self, g: &Game, key: &Key, sym: usize) -> Option<(SetKey, u64)> {
         self.sh.exact.as_ref()?;
+        // The game's own bitmap of its history, mapped into the key's frame.
+        let seen = g.seen();
         let mut set = [0u64; SET_WORDS];
-        for k in g.history() {
-            let i = crate::game::state_index(HistKey {
-                pos: self.sh.syms.map_pos(sym, k.pos),
-                to_move: k.to_move,
-            });
-            set[i / 64] |= 1 << (i % 64);
+        if sym == 0 {
+            set[..seen.len()].copy_from_slice(seen);
+        } else {
+            let perm = &self.sh.set_perm[sym];
+            for (w, &word) in seen.iter().enumerate() {
+                for b in bits(word) {
+                    let j = perm[64 * w + b as usize] as usize;
+                    set[j / 64] |= 1 << (j % 64);
+                }
+            }
         }
         let mut h = Self::hash(key);
         for (i, &w) in set.iter().enumerate() {
@@ -760,13 +811,9 @@ impl<'s, 'a> Search<'s, 'a> {
             if raw {
                 self.unusable += 1;
             }
-            let inv = self.sh.syms.inverse[sym];
-            tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
-            // Left unsettled with as many turns to go in this iteration.
-            if let Some(o) = e.open {
-                if o.iteration == self.iteration && self.limit - self.ply <= o.left {
-                    return OPEN;
-                }
+            tt_best = Some(self.entry_move(&e.facts(), sym));
+            if self.left_open(&e.facts()) {
+                return OPEN;
             }
         }
         // Where the table's bounds do not apply here, those stored under
@@ -779,14 +826,9 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
                 // Preferring this move to the first table's made star:4
                 // `conway` situational 3.7x faster but cycle:5 2.7x slower.
-                if tt_best.is_none() {
-                    let inv = self.sh.syms.inverse[sym];
-                    tt_best = Some(self.sh.syms.perms[inv].map_move(decode(e.best)));
-                }
-                if let Some(o) = e.open {
-                    if o.iteration == self.iteration && self.limit - self.ply <= o.left {
-                        return OPEN;
-                    }
+                tt_best = tt_best.or(Some(self.entry_move(&e.facts(), sym)));
+                if self.left_open(&e.facts()) {
+                    return OPEN;
                 }
             }
         }
@@ -947,6 +989,19 @@ impl<'s, 'a> Search<'s, 'a> {
             self.nodes - start_nodes + 1,
         );
         r
+    }
+
+    /// An entry's best move, in the frame of the game (the key's is `sym`).
+    fn entry_move(&self, e: &Entry<()>, sym: usize) -> Move {
+        let inv = self.sh.syms.inverse[sym];
+        self.sh.syms.perms[inv].map_move(decode(e.best))
+    }
+
+    /// Whether this iteration left the entry's node unsettled with as many
+    /// turns to go as it has now.
+    fn left_open(&self, e: &Entry<()>) -> bool {
+        e.open
+            .is_some_and(|o| o.iteration == self.iteration && self.limit - self.ply <= o.left)
     }
 
     /// A result from a table entry, if one of its bounds settles the window
@@ -1112,8 +1167,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 self.sh.exact.as_ref()?.probe(&k, h)?.facts()
             }
         };
-        let inv = self.sh.syms.inverse[sym];
-        Some(self.sh.syms.perms[inv].map_move(decode(e.best)))
+        Some(self.entry_move(&e, sym))
     }
 
     /// Whether the value of `g` (mover's side) is at most `x`, as far as

@@ -19,9 +19,12 @@ pub struct Key {
     pub extra: u64,
 }
 
-/// Words of [`SetKey::set`]: 512 states, every colouring of five points
-/// with either player to move (3^5 · 2 = 486).
-pub const SET_WORDS: usize = 8;
+/// Boards of up to this many points have a [`SetKey`] table.
+pub const SET_POINTS: usize = 5;
+
+/// Words of [`SetKey::set`]: every colouring of [`SET_POINTS`] points with
+/// either player to move (3^5 · 2 = 486 states).
+pub const SET_WORDS: usize = (3usize.pow(SET_POINTS as u32) * 2).div_ceil(64);
 
 /// The key of the table of small boards: the state and the exact set of
 /// states the history holds, numbered as [`crate::game::state_index`]

@@ -317,6 +317,35 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Under `--superko none`: the points where basic ko forbids a placing
+    /// now, because it would recreate the colouring from before the
+    /// opponent's last turn (0 under the other rules).
+    ///
+    /// Only two kinds of placing can recreate it. After a pass or a lone
+    /// stone's suicide (the colouring unchanged), a lone stone's suicide.
+    /// Otherwise the placing must put back a stone of the mover's that the
+    /// last turn took (a placing that captures keeps its stone). Those
+    /// candidates are then tried.
+    pub fn ko_bans(&self) -> u64 {
+        let n = self.history.len();
+        if self.rules.superko != Superko::None || self.rules.ruleset == Ruleset::Koh || n < 2 {
+            return 0;
+        }
+        let before = self.history[n - 2].pos;
+        let now = self.s.pos;
+        let me = self.s.to_move;
+        let empty = now.empty(self.board);
+        let candidates = if before == now {
+            empty & !self.board.spread(empty)
+        } else {
+            before.stones(me) & !now.stones(me)
+        } & self.candidates();
+        let immortal = self.rules.setup.immortal;
+        crate::types::bits(candidates)
+            .filter(|&p| now.place(self.board, p, me, immortal).position == before)
+            .fold(0, |a, p| a | 1 << p)
+    }
+
     /// True when passing is a legal turn now (the game not being over).
     #[inline]
     pub fn pass_allowed(&self) -> bool {

@@ -39,8 +39,8 @@
 //! had answered, and passes are never refused. Under `--superko none` a
 //! repeated state ends the game as a tie, which changes values both ways,
 //! so there the summary covers the states of both sides, each repetition tie
-//! counts in `dep`, and the colouring before the last turn (basic ko) is
-//! part of the key. Under `koh` nothing repeats and the key (with the points
+//! counts in `dep`, and the points where basic ko forbids a placing
+//! ([`Game::ko_bans`]) are part of the key. Under `koh` nothing repeats and the key (with the points
 //! played) decides everything.
 //!
 //! On boards of at most five points a second table keys bounds by the
@@ -514,7 +514,7 @@ impl<'s, 'a> Search<'s, 'a> {
     ///
     /// Why it is sound: the rules look at the history only to ask whether
     /// a state is in it (superko, and repetition ties under `--superko
-    /// none`); the colouring before the last turn (basic ko), passes and
+    /// none`); the points basic ko forbids, passes and
     /// prisoners are in the key. So two histories with the same set reach
     /// the same value, and a bound stored under the set needs no summary.
     ///
@@ -572,11 +572,13 @@ impl<'s, 'a> Search<'s, 'a> {
                 white: 0,
             }
         } else if self.sh.rules.superko == Superko::None {
-            let h = g.history();
-            if h.len() >= 2 {
-                h[h.len() - 2].pos
-            } else {
-                Position::EMPTY
+            // Not the colouring basic ko compares with: it decides nothing
+            // else, and most turns leave no ban, so positions reached by
+            // different last turns share one entry (3x4 under `--superko
+            // none --suicide forbidden`: 2.95 M -> 1.05 M nodes).
+            Position {
+                black: g.ko_bans(),
+                white: 0,
             }
         } else {
             Position::EMPTY

@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub struct Key {
     /// The colouring (in the canonical frame of the board's symmetries).
     pub pos: Position,
-    /// Under `--superko none` the colouring before the last turn (basic ko);
+    /// Under `--superko none` the points where basic ko forbids a placing
+    /// (in `aux.black`);
     /// under `koh` the points played (in `aux.black`); otherwise empty.
     pub aux: Position,
     /// Player to move, passes and, where they decide legality, prisoners.

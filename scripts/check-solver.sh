@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Slow solver checks, to run before every change to the search: the naive
-# reference solver on 4- and 5-point boards under every ruleset (minutes),
-# and the solver's own configurations agreeing on larger boards.
+# reference solver on 4- and 5-point boards under every ruleset (hours on
+# the 5-point ones, whose proofs `cargo test` has the checker verify), and
+# the solver's own configurations agreeing on larger boards.
 # GOSOLVE_SWEEP=tromp-taylor,logical limits the naive sweep to those rulesets,
 # GOSOLVE_SWEEP_BOARDS=1x5,cycle:5 to those boards; progress goes to stderr.
 set -euo pipefail

@@ -6,7 +6,7 @@ mod common;
 
 use common::{naive, rule_variants};
 use gosolve::board::Board;
-use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::solver::{Config, Shared, solve};
 use gosolve::types::Move;
 
@@ -46,53 +46,39 @@ fn check_against(
     let board = Board::parse(spec).unwrap();
     let g = common::naive_graph(&board);
     for &ruleset in rulesets {
-        for (superko, suicide) in rule_variants(ruleset) {
-            if let Some(sk) = superko {
-                if skip.contains(&(ruleset, sk, suicide)) {
-                    eprintln!("{spec} {ruleset:?} {sk:?} {suicide:?}: skipped");
-                    continue;
-                }
-            }
-            let komis: &[i32] = if ruleset.has_score() { &[0, 1] } else { &[0] };
-            for &komi in komis {
-                let opts = RuleOptions {
-                    superko,
-                    suicide: Some(suicide),
-                    komi: Some(Komi(komi)),
-                    start: None,
-                };
-                let rules = Rules::build(ruleset, &opts, &board).unwrap();
-                let nr = naive::NaiveRules::of(&rules);
-                let start = naive::State::empty(board.len());
-                let mut memo = naive::Memo::new();
-                let (roots, best) = match how {
-                    Naive::Plain => (
-                        naive::root_values(&g, &nr, &start, komi),
-                        naive::exact(&g, &nr, &start, komi),
-                    ),
-                    Naive::Memo => (
-                        naive::root_values_memo(&g, &nr, &start, komi, &mut memo),
-                        naive::exact_memo(&g, &nr, &start, komi, &mut memo),
-                    ),
-                };
-                let mut want: Vec<(Move, i32)> = roots
-                    .into_iter()
-                    .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
-                    .collect();
-                want.sort();
-                let (value, moves) = fast(
-                    &board,
-                    &rules,
-                    Config {
-                        tt_mb: 16,
-                        ..Config::default()
-                    },
-                );
-                assert_eq!(value, best, "{spec} {}", rules.describe());
-                assert_eq!(moves, want, "{spec} {}", rules.describe());
-                if how == Naive::Memo {
-                    eprintln!("  {spec} {}: agrees", rules.describe());
-                }
+        for opts in common::sweep_options(spec, ruleset, skip) {
+            let komi = opts.komi.expect("a komi").0;
+            let rules = Rules::build(ruleset, &opts, &board).unwrap();
+            let nr = naive::NaiveRules::of(&rules);
+            let start = naive::State::empty(board.len());
+            let mut memo = naive::Memo::new();
+            let (roots, best) = match how {
+                Naive::Plain => (
+                    naive::root_values(&g, &nr, &start, komi),
+                    naive::exact(&g, &nr, &start, komi),
+                ),
+                Naive::Memo => (
+                    naive::root_values_memo(&g, &nr, &start, komi, &mut memo),
+                    naive::exact_memo(&g, &nr, &start, komi, &mut memo),
+                ),
+            };
+            let mut want: Vec<(Move, i32)> = roots
+                .into_iter()
+                .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
+                .collect();
+            want.sort();
+            let (value, moves) = fast(
+                &board,
+                &rules,
+                Config {
+                    tt_mb: 16,
+                    ..Config::default()
+                },
+            );
+            assert_eq!(value, best, "{spec} {}", rules.describe());
+            assert_eq!(moves, want, "{spec} {}", rules.describe());
+            if how == Naive::Memo {
+                eprintln!("  {spec} {}: agrees", rules.describe());
             }
         }
     }

@@ -6,7 +6,7 @@ pub mod regions;
 
 use gosolve::board::Board;
 use gosolve::position::Position;
-use gosolve::rules::{Ruleset, Suicide, Superko};
+use gosolve::rules::{Komi, RuleOptions, Ruleset, Suicide, Superko};
 
 /// The naive graph of a board, from its edge list.
 pub fn naive_graph(board: &Board) -> naive::Graph {
@@ -44,6 +44,33 @@ pub fn to_colouring(p: &Position, n: usize) -> Vec<u8> {
             }
         })
         .collect()
+}
+
+/// Every option of `ruleset` a sweep tries (every superko and suicide
+/// option, komi 0 and 0.5 where it scores) but the `skip`ped (superko,
+/// suicide) pairs, which it names on stderr.
+pub fn sweep_options(
+    spec: &str,
+    ruleset: Ruleset,
+    skip: &[(Ruleset, Superko, Suicide)],
+) -> Vec<RuleOptions> {
+    let komis: &[i32] = if ruleset.has_score() { &[0, 1] } else { &[0] };
+    let mut out = Vec::new();
+    for (superko, suicide) in rule_variants(ruleset) {
+        if superko.is_some_and(|sk| skip.contains(&(ruleset, sk, suicide))) {
+            eprintln!("{spec} {ruleset:?} {superko:?} {suicide:?}: skipped");
+            continue;
+        }
+        for &komi in komis {
+            out.push(RuleOptions {
+                superko,
+                suicide: Some(suicide),
+                komi: Some(Komi(komi)),
+                start: None,
+            });
+        }
+    }
+    out
 }
 
 /// Every superko and suicide option a ruleset takes.

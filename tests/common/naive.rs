@@ -97,7 +97,7 @@ fn alpha_beta(
     if let (Some(m), Some(k)) = (memo, key) {
         // A cache: forgetting keeps it right and the memory bounded (1x5
         // `tromp-taylor` ran out of 24 GB without).
-        if m.len() >= 4_000_000 {
+        if m.len() >= MEMO_ENTRIES {
             m.clear();
         }
         let e = m.entry(k).or_insert((i32::MIN, i32::MAX));
@@ -116,38 +116,59 @@ fn alpha_beta(
 /// recorded states (colouring, player to move). The plain rules ask
 /// the history only whether a state is in it, and whether the last but one
 /// is a colouring; `tests/solver.rs` checks the claim against [`value`]
-/// on every tiny board.
-type MemoKey = (Vec<u8>, u8, u32, [u32; 2], Vec<bool>, bool, u64, Vec<u64>);
+/// on every tiny board. Plain integers and a fixed bitmap: with vectors and
+/// the standard hasher, allocation and hashing took 80% of a 1x5 sweep.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct MemoKey {
+    /// The colouring in base 3, times 2, plus 1 when White is to move.
+    state: u32,
+    passes: u32,
+    prisoners: [u32; 2],
+    played: u8,
+    repeated: bool,
+    /// The state code of the last but one entry (`u32::MAX`: none).
+    before: u32,
+    /// The recorded states' codes.
+    set: [u64; MEMO_WORDS],
+}
+
+/// Points a memo key holds: 3^5 colourings times 2 players fit the bitmap.
+pub const MEMO_POINTS: usize = 5;
+const MEMO_WORDS: usize = (243 * 2usize).div_ceil(64);
 
 fn memo_key(s: &State) -> MemoKey {
     assert!(
-        s.col.len() <= 8,
-        "the memo's set of states is for tiny boards"
+        s.col.len() <= MEMO_POINTS,
+        "the memo's set of states is for boards of at most {MEMO_POINTS} points"
     );
-    let code = |p: &Past| {
-        p.col.iter().rev().fold(0u64, |a, &c| 3 * a + c as u64) * 2 + (p.to_move == WHITE) as u64
+    let code = |col: &[u8], to_move: u8| {
+        col.iter().rev().fold(0u32, |a, &c| 3 * a + c as u32) * 2 + (to_move == WHITE) as u32
     };
-    // The set as a bitmap of state codes, and the last but one entry.
-    let mut set = vec![0u64; (3usize.pow(s.col.len() as u32) * 2).div_ceil(64)];
+    let mut set = [0u64; MEMO_WORDS];
     for p in s.past.iter() {
-        let c = code(p) as usize;
+        let c = code(&p.col, p.to_move) as usize;
         set[c / 64] |= 1 << (c % 64);
     }
-    let before = s.past.prev.as_deref().map_or(u64::MAX, code);
-    (
-        s.col.clone(),
-        s.to_move,
-        s.passes,
-        s.prisoners,
-        s.played.clone(),
-        s.repeated.is_some(),
-        before,
+    MemoKey {
+        state: code(&s.col, s.to_move),
+        passes: s.passes,
+        prisoners: s.prisoners,
+        played: s.played.iter().rev().fold(0, |a, &b| 2 * a + b as u8),
+        repeated: s.repeated.is_some(),
+        before: s
+            .past
+            .prev
+            .as_deref()
+            .map_or(u32::MAX, |p| code(&p.col, p.to_move)),
         set,
-    )
+    }
 }
 
 /// Bounds (Black's side) found for a [`MemoKey`].
-pub type Memo = std::collections::HashMap<MemoKey, (i32, i32)>;
+pub type Memo = hashbrown::HashMap<MemoKey, (i32, i32)>;
+
+/// Entries the memo forgets everything at: about 3 GB.
+const MEMO_ENTRIES: usize = 24_000_000;
 
 /// [`value`] remembering each node's bounds under its [`MemoKey`]: the
 /// reference for the boards where plain alpha-beta does not finish

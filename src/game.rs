@@ -278,21 +278,21 @@ impl<'a> Game<'a> {
         &self.history
     }
 
-    /// The history entries before the current state whose colouring has
+    /// The history entries at indices below `before` whose colouring has
     /// between `min` and `max` stones, as (index, entry), newest first per count.
     pub fn earlier_with_stones(
         &self,
         min: u8,
         max: u8,
+        before: usize,
     ) -> impl Iterator<Item = (usize, &Key)> + '_ {
-        let last = self.history.len().wrapping_sub(1);
         (min as usize..=(max as usize).min(64)).flat_map(move |c| {
             let mut i = self.by_count[c];
             std::iter::from_fn(move || {
                 while i != u32::MAX {
                     let here = i as usize;
                     i = self.older[here];
-                    if here != last {
+                    if here < before {
                         return Some((here, &self.history[here]));
                     }
                 }

@@ -18,7 +18,10 @@
 //! The value of a node N (at history index d) depends on the history before
 //! it only through the superko tests (and, under `--superko none`, the
 //! repetition ties) that the search below N performs against the states
-//! H[0..d). The search result is a bound proved by a strategy of one player,
+//! H[0..d). (H[d] is N's own state, except where a pass that spends a
+//! prisoner goes unrecorded: under situational superko N's state may then
+//! be missing, so there d is the history's length; see
+//! [`Search::external`].) The search result is a bound proved by a strategy of one player,
 //! the bound's *owner* (the mover for a lower bound, the opponent for an
 //! upper bound): the owner's chosen moves and every reply of the other side.
 //! Under another history H' that reaches the same state, the same strategy
@@ -398,6 +401,8 @@ pub struct Search<'s, 'a> {
     /// Results not stored because they depend on the history.
     pub unstored: u64,
     all_sides: bool,
+    /// A node's own state may be missing from the history (see [`Search::external`]).
+    own_unrecorded: bool,
     /// Per player and move code: nodes searched below the cutoffs it made.
     history_score: [[u64; 66]; 2],
     /// Per ply: the move code of the last cutoff there (`NO_MOVE`: none).
@@ -443,8 +448,11 @@ impl<'s, 'a> Search<'s, 'a> {
     pub fn new(sh: &'s Shared<'a>) -> Self {
         let all_sides = sh.rules.superko == Superko::None && sh.rules.ruleset != Ruleset::Koh;
         let static_bounds = benson::applies(&sh.rules);
+        let own_unrecorded = sh.rules.superko == Superko::Situational
+            && sh.rules.ruleset.pass_rule() == crate::rules::PassRule::CostsPrisoner;
         Search {
             sh,
+            own_unrecorded,
             nodes: 0,
             static_bounds,
             all_sides,
@@ -558,13 +566,6 @@ impl<'s, 'a> Search<'s, 'a> {
         // Prisoners decide legality where a pass spends one, and the score under `logical`.
         if self.sh.rules.ruleset.prisoners_matter() {
             extra |= (s.prisoners[0] as u64) << 8 | (s.prisoners[1] as u64) << 32;
-            // A pass that spends a prisoner is not recorded, so the last
-            // history entry is then not the node's own state. The key says
-            // which, for `usable` skips that entry and `store` drops needs
-            // of it as the node's own.
-            if g.history().last().is_some_and(|k| *k != g.current_key()) {
-                extra |= 1 << 7;
-            }
         }
         let aux = if self.sh.rules.ruleset == Ruleset::Koh {
             Position {
@@ -659,6 +660,24 @@ impl<'s, 'a> Search<'s, 'a> {
         h ^ (h >> 32)
     }
 
+    /// How many history entries come before the node: those a stored
+    /// bound is checked against, and below which a result's dependences
+    /// make it unstorable. The last entry is the node's own state, part of
+    /// every path to it, except where a pass that spends a prisoner is not
+    /// recorded: under situational superko the node's own state may then
+    /// be missing, so there the last entry counts as an earlier one (a
+    /// bound that needs it, or whose owner produced that state, is checked
+    /// against it like any other).
+    #[inline]
+    fn external(&self, g: &Game) -> u32 {
+        let n = g.history().len();
+        if self.own_unrecorded {
+            n as u32
+        } else {
+            n.saturating_sub(1) as u32
+        }
+    }
+
     /// The proof of a stored bound on the current path, if it may be used
     /// there: no state before the current one may be one its owner
     /// produced, and every state it needs is there.
@@ -671,8 +690,8 @@ impl<'s, 'a> Search<'s, 'a> {
         let inv = self.sh.syms.inverse[s];
         let syms = &self.sh.syms;
         p.summary = map_summary(syms, inv, &b.summary);
-        let prefix = &h[..h.len() - 1];
-        if g.earlier_with_stones(p.summary.min, p.summary.max)
+        let prefix = &h[..d as usize];
+        if g.earlier_with_stones(p.summary.min, p.summary.max, d as usize)
             .any(|(i, k)| p.summary.may_contain(&k.pos, self.path[i]))
         {
             return None;
@@ -776,7 +795,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 open: false,
             };
         }
-        let d = g.history().len().saturating_sub(1) as u32;
+        let d = self.external(g);
 
         // Step 2. Static bounds from unconditional life.
         if self.static_bounds {

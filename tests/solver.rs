@@ -239,9 +239,20 @@ fn table_symmetry_and_threads_do_not_change_values() {
         ("cycle:4", Ruleset::Logical),
         ("1x5", Ruleset::Koh),
     ];
-    for &(spec, ruleset) in cases {
+    // Under `--superko none` (suicide forbidden) too: boards above five
+    // points, whose table keys hold basic ko's bans (`Game::ko_bans`).
+    let none = RuleOptions {
+        superko: Some(Superko::None),
+        suicide: Some(Suicide::Forbidden),
+        ..RuleOptions::default()
+    };
+    let cases = cases
+        .iter()
+        .map(|&(spec, ruleset)| (spec, ruleset, RuleOptions::default()))
+        .chain(["2x3", "1x6", "cycle:6"].map(|spec| (spec, Ruleset::TrompTaylor, none.clone())));
+    for (spec, ruleset, opts) in cases {
         let board = Board::parse(spec).unwrap();
-        let rules = Rules::new(ruleset);
+        let rules = Rules::build(ruleset, &opts, &board).unwrap();
         let reference = fast(
             &board,
             &rules,

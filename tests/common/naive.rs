@@ -134,7 +134,7 @@ pub struct MemoKey {
 
 /// Points a memo key holds: 3^5 colourings times 2 players fit the bitmap.
 pub const MEMO_POINTS: usize = 5;
-const MEMO_WORDS: usize = (243 * 2usize).div_ceil(64);
+const MEMO_WORDS: usize = (3usize.pow(MEMO_POINTS as u32) * 2).div_ceil(64);
 
 fn memo_key(s: &State) -> MemoKey {
     assert!(

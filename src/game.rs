@@ -82,6 +82,20 @@ pub fn ternary(pos: Position) -> u64 {
     code
 }
 
+/// The colouring of `n` points whose [`ternary`] code is `code`.
+pub fn from_ternary(mut code: u64, n: usize) -> Position {
+    let mut pos = Position::EMPTY;
+    for p in 0..n {
+        match code % 3 {
+            1 => pos.black |= 1 << p,
+            2 => pos.white |= 1 << p,
+            _ => {}
+        }
+        code /= 3;
+    }
+    pos
+}
+
 /// The number of a history state: its colouring read as a base-3 number,
 /// doubled and plus the player to move unless only colourings count.
 #[inline]
@@ -166,7 +180,7 @@ impl<'a> Game<'a> {
             let bit = if game.seen.is_empty() {
                 0
             } else {
-                game.bit(key)
+                state_index(key)
             };
             game.remember(key, bit);
         }
@@ -194,12 +208,7 @@ impl<'a> Game<'a> {
         }
     }
 
-    #[inline]
-    fn bit(&self, key: Key) -> usize {
-        state_index(key)
-    }
-
-    /// Appends `key`, whose bitmap index is `bit`, to the history. Returns
+    /// Appends `key`, whose bitmap index ([`state_index`]) is `bit`, to the history. Returns
     /// (whether `key` was there before, whether its bit was newly set).
     #[inline]
     fn remember(&mut self, key: Key, bit: usize) -> (bool, bool) {
@@ -376,7 +385,7 @@ impl<'a> Game<'a> {
         let bit = if self.seen.is_empty() {
             0
         } else {
-            self.bit(key)
+            state_index(key)
         };
         let forbidden = if self.rules.superko == Superko::None {
             let n = self.history.len();
@@ -477,7 +486,7 @@ impl<'a> Game<'a> {
         if push {
             let key = self.key(self.s.pos, self.s.to_move);
             if bit == usize::MAX && !self.seen.is_empty() {
-                bit = self.bit(key);
+                bit = state_index(key);
             }
             let (before, new_bit) = self.remember(key, bit);
             // Two passes end the game and it is scored, although the
@@ -508,7 +517,7 @@ impl<'a> Game<'a> {
             let c = key.pos.occupied().count_ones() as usize;
             self.by_count[c] = self.older.pop().expect("count chain");
             if undo.new_bit {
-                let i = self.bit(key);
+                let i = state_index(key);
                 self.seen[i / 64] &= !(1 << (i % 64));
             }
         }

@@ -175,22 +175,11 @@ fn state_perms(syms: &Syms, n: usize, superko: Superko) -> Vec<Vec<u16>> {
     } else {
         &[0, 1]
     };
-    syms.perms
-        .iter()
-        .enumerate()
-        .map(|(s, _)| {
+    (0..syms.perms.len())
+        .map(|s| {
             let mut perm = vec![0u16; positions * 2];
             for t in 0..positions {
-                // Base-3 digits: 1 a black stone, 2 a white one.
-                let (mut pos, mut rest) = (Position::EMPTY, t);
-                for p in 0..n {
-                    match rest % 3 {
-                        1 => pos.black |= 1 << p,
-                        2 => pos.white |= 1 << p,
-                        _ => {}
-                    }
-                    rest /= 3;
-                }
+                let pos = crate::game::from_ternary(t as u64, n);
                 for &to_move in movers {
                     let from = crate::game::state_index(HistKey { pos, to_move });
                     let to = crate::game::state_index(HistKey {
@@ -572,17 +561,16 @@ impl<'s, 'a> Search<'s, 'a> {
                 black: s.played,
                 white: 0,
             }
-        } else if self.sh.rules.superko == Superko::None {
-            // Not the colouring basic ko compares with: it decides nothing
-            // else, and most turns leave no ban, so positions reached by
+        } else {
+            // Under `--superko none` basic ko's bans (none elsewhere), not
+            // the colouring it compares with: that decides nothing else,
+            // and most turns leave no ban, so positions reached by
             // different last turns share one entry (3x4 under `--superko
             // none --suicide forbidden`: 2.95 M -> 1.05 M nodes).
             Position {
                 black: g.ko_bans(),
                 white: 0,
             }
-        } else {
-            Position::EMPTY
         };
         let syms = &self.sh.syms;
         let mut best = (

@@ -405,3 +405,18 @@ fn the_start_diagram_may_give_white_the_move() {
     g.play(at(&b, "C1"));
     assert_eq!(shows(&g), "X.O");
 }
+
+#[test]
+fn ternary_codes_decode_to_their_colouring() {
+    use gosolve::game::{from_ternary, ternary};
+    for n in [1, 5, 9] {
+        let mut seen = std::collections::HashSet::new();
+        for t in 0..3u64.pow(n as u32) {
+            let pos = from_ternary(t, n);
+            assert_eq!(pos.black & pos.white, 0);
+            assert!((pos.black | pos.white) >> n == 0);
+            assert_eq!(ternary(pos), t);
+            assert!(seen.insert(pos));
+        }
+    }
+}

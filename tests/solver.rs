@@ -51,17 +51,9 @@ fn check_against(
             let rules = Rules::build(ruleset, &opts, &board).unwrap();
             let nr = naive::NaiveRules::of(&rules);
             let start = naive::State::empty(board.len());
-            let mut memo = naive::Memo::new();
-            let (roots, best) = match how {
-                Naive::Plain => (
-                    naive::root_values(&g, &nr, &start, komi),
-                    naive::exact(&g, &nr, &start, komi),
-                ),
-                Naive::Memo => (
-                    naive::root_values_memo(&g, &nr, &start, komi, &mut memo),
-                    naive::exact_memo(&g, &nr, &start, komi, &mut memo),
-                ),
-            };
+            let mut memo = (how == Naive::Memo).then(naive::Memo::new);
+            let roots = naive::root_values(&g, &nr, &start, komi, memo.as_mut());
+            let best = naive::exact(&g, &nr, &start, komi, memo.as_mut());
             let mut want: Vec<(Move, i32)> = roots
                 .into_iter()
                 .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
@@ -131,8 +123,8 @@ fn the_naive_memo_changes_no_value() {
                 let start = naive::State::empty(board.len());
                 let mut memo = naive::Memo::new();
                 assert_eq!(
-                    naive::root_values_memo(&g, &nr, &start, 0, &mut memo),
-                    naive::root_values(&g, &nr, &start, 0),
+                    naive::root_values(&g, &nr, &start, 0, Some(&mut memo)),
+                    naive::root_values(&g, &nr, &start, 0, None),
                     "{spec} {}",
                     rules.describe()
                 );

@@ -36,13 +36,8 @@ pub fn games(g: &Graph, r: &NaiveRules, s: &State) -> u128 {
 
 /// Plain alpha-beta over the full history (no table, no symmetry, pass
 /// first): the value from Black's side, in half points for scored rulesets
-/// (Black − White − komi), ±1 for normal play.
-pub fn value(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32, alpha: i32, beta: i32) -> i32 {
-    alpha_beta(g, r, s, komi_half, alpha, beta, None)
-}
-
-/// [`value`], remembering each node's bounds under its [`MemoKey`] when
-/// given a memo.
+/// (Black − White − komi), ±1 for normal play; remembering each node's
+/// bounds under its [`MemoKey`] when given a memo.
 fn alpha_beta(
     g: &Graph,
     r: &NaiveRules,
@@ -115,7 +110,7 @@ fn alpha_beta(
 /// recorded before it (basic ko under `--superko none`) and the *set* of
 /// recorded states (colouring, player to move). The plain rules ask
 /// the history only whether a state is in it, and whether the last but one
-/// is a colouring; `tests/solver.rs` checks the claim against [`value`]
+/// is a colouring; `tests/solver.rs` checks the claim against plain alpha-beta
 /// on every tiny board. Plain integers and a fixed bitmap: with vectors and
 /// the standard hasher, allocation and hashing took 80% of a 1x5 sweep.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -170,42 +165,6 @@ pub type Memo = hashbrown::HashMap<MemoKey, (i32, i32)>;
 /// Entries the memo forgets everything at: about 3 GB.
 const MEMO_ENTRIES: usize = 24_000_000;
 
-/// [`value`] remembering each node's bounds under its [`MemoKey`]: the
-/// reference for the boards where plain alpha-beta does not finish
-/// (star:4 `conway` under situational superko with suicide: a lone stone's
-/// suicide is a pass each state allows once).
-pub fn value_memo(
-    g: &Graph,
-    r: &NaiveRules,
-    s: &State,
-    komi_half: i32,
-    alpha: i32,
-    beta: i32,
-    memo: &mut Memo,
-) -> i32 {
-    alpha_beta(g, r, s, komi_half, alpha, beta, Some(memo))
-}
-
-/// [`exact`] by [`value_memo`].
-pub fn exact_memo(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32, memo: &mut Memo) -> i32 {
-    let (lo, hi) = window(g, r, komi_half);
-    value_memo(g, r, s, komi_half, lo, hi, memo)
-}
-
-/// [`root_values`] by [`value_memo`].
-pub fn root_values_memo(
-    g: &Graph,
-    r: &NaiveRules,
-    s: &State,
-    komi_half: i32,
-    memo: &mut Memo,
-) -> Vec<(Turn, i32)> {
-    s.children(g, r)
-        .into_iter()
-        .map(|(t, c)| (t, exact_memo(g, r, &c, komi_half, memo)))
-        .collect()
-}
-
 /// The window of every value a game can have: a side that reaches its end
 /// needs to look no further. Area scores lie within ±2n half points (less
 /// komi), normal play and repetition ties within ±1; prisoners (`logical`)
@@ -219,16 +178,25 @@ pub fn window(g: &Graph, r: &NaiveRules, komi_half: i32) -> (i32, i32) {
     }
 }
 
-/// The exact value of `s` (Black's side).
-pub fn exact(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32) -> i32 {
+/// The exact value of `s` (Black's side), remembering bounds in `memo`
+/// when given one: the reference for the boards where plain alpha-beta
+/// does not finish (star:4 `conway` under situational superko with
+/// suicide: a lone stone's suicide is a pass each state allows once).
+pub fn exact(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32, memo: Option<&mut Memo>) -> i32 {
     let (lo, hi) = window(g, r, komi_half);
-    value(g, r, s, komi_half, lo, hi)
+    alpha_beta(g, r, s, komi_half, lo, hi, memo)
 }
 
-/// Every legal first move with its exact value (Black's side).
-pub fn root_values(g: &Graph, r: &NaiveRules, s: &State, komi_half: i32) -> Vec<(Turn, i32)> {
+/// Every legal first move with its exact value (Black's side), by [`exact`].
+pub fn root_values(
+    g: &Graph,
+    r: &NaiveRules,
+    s: &State,
+    komi_half: i32,
+    mut memo: Option<&mut Memo>,
+) -> Vec<(Turn, i32)> {
     s.children(g, r)
         .into_iter()
-        .map(|(t, c)| (t, exact(g, r, &c, komi_half)))
+        .map(|(t, c)| (t, exact(g, r, &c, komi_half, memo.as_deref_mut())))
         .collect()
 }

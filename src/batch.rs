@@ -23,6 +23,7 @@
 use crate::board::Board;
 use crate::gsr;
 use crate::report::{self, Run};
+use crate::resume::{self, Resume};
 use crate::rules::{Komi, RuleOptions, Rules, Ruleset};
 use crate::save;
 use crate::solver::Config;
@@ -296,7 +297,15 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         prove: true,
         threads,
     };
-    let r = match std::panic::catch_unwind(|| report::run_solve(&board, &rules, config, run)) {
+    let resume = match Resume::open(&resume::path_for(&path), &board, &rules) {
+        Ok(r) => r,
+        Err(e) => {
+            out.status = Status::Failed(e);
+            return out;
+        }
+    };
+    let solve = || report::run_solve_logged(&board, &rules, config, run, &resume);
+    let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
         Ok(r) => r,
         Err(_) => {
             out.status = Status::Failed("the solver panicked".into());
@@ -312,6 +321,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         out.status = Status::Failed(e.to_string());
         return out;
     }
+    resume.finish();
     stage("verifying");
     out.status = Status::Solved {
         verified: verify::verify(&f, &|_| {}).is_ok(),

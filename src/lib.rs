@@ -11,7 +11,8 @@
 //! - [`count`] and [`games`]: exact counts (legal positions, games, perft).
 //! - [`solver`] (with [`tt`], [`benson`]): exact values; [`report`] runs it.
 //! - [`proof`]: both sides' strategies after a solve; [`gsr`] the result
-//!   file, [`save`] and [`inspect`] its conversions; [`verify`] the
+//!   file, [`save`] and [`inspect`] its conversions, [`resume`] the
+//!   first-move values of an interrupted solve; [`verify`] the
 //!   independent checker (plain rules only).
 //! - [`cgt`]: short partizan games (canonical forms, thermographs, seed
 //!   003's chilling and warming), independent of the layers above except
@@ -47,6 +48,7 @@ pub mod position;
 pub mod proof;
 pub mod published;
 pub mod report;
+pub mod resume;
 pub mod rules;
 pub mod save;
 pub mod solver;

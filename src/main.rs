@@ -6,6 +6,7 @@ use gosolve::count;
 use gosolve::diagram;
 use gosolve::games;
 use gosolve::report;
+use gosolve::resume::{self, Resume};
 use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::solver;
 use gosolve::{gsr, save};
@@ -329,9 +330,17 @@ fn run(command: Command) -> Result<(), String> {
                 prove: !no_save,
                 threads: 0,
             };
-            let r = report::run_solve(&board, &rules, config, run);
-            let path =
-                (!no_save).then(|| out.unwrap_or_else(|| save::default_path(&board, &rules)));
+            let result = out.unwrap_or_else(|| save::default_path(&board, &rules));
+            let resume = Resume::open(&resume::path_for(&result), &board, &rules)?;
+            if resume.loaded() > 0 && !json {
+                eprintln!(
+                    "resuming: {} first-move classes valued by an interrupted run ({})",
+                    resume.loaded(),
+                    resume.path().display()
+                );
+            }
+            let r = report::run_solve_logged(&board, &rules, config, run, &resume);
+            let path = (!no_save).then_some(result);
             let write = |path: &PathBuf| {
                 let f = save::result_file(&board, &rules, &r, &config);
                 gsr::write(path, &f).map_err(|e| format!("the result file was not written: {e}"))
@@ -340,12 +349,16 @@ fn run(command: Command) -> Result<(), String> {
                 if let Some(p) = &path {
                     write(p)?;
                 }
+                resume.finish();
                 println!("{}", report::json(&r, path.as_deref()));
             } else {
                 // The solve is printed first, so a failed write does not lose it.
                 print!("{}", report::text(&r));
                 if let Some(p) = &path {
                     write(p)?;
+                }
+                resume.finish();
+                if let Some(p) = &path {
                     println!(
                         "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
                         p.display(),

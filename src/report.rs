@@ -71,6 +71,18 @@ pub struct Run {
 
 /// Solves and measures.
 pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Report {
+    run_solve_logged(board, rules, config, run, &solver::NoLog)
+}
+
+/// [`run_solve`], taking the first-move values `log` knows (an interrupted
+/// run's, see [`crate::resume`]) and recording the others there.
+pub fn run_solve_logged(
+    board: &Board,
+    rules: &Rules,
+    config: Config,
+    run: Run,
+    log: &dyn solver::RootLog,
+) -> Report {
     let Run {
         progress,
         prove,
@@ -102,7 +114,7 @@ pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Repo
         .stack_size(1 << 30)
         .build()
         .expect("thread pool");
-    let solution = pool.install(|| solver::solve(&shared, &tick));
+    let solution = pool.install(|| solver::solve_logged(&shared, &tick, log));
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let proving = Instant::now();
@@ -255,11 +267,21 @@ pub fn text(r: &Report) -> String {
     } else {
         0.0
     };
+    if r.solution.resumed > 0 {
+        out += &format!(
+            "resumed: {} of {} first-move classes valued by an interrupted run ({} nodes)\n",
+            r.solution.resumed,
+            r.solution.moves.len(),
+            r.solution.resumed_nodes
+        );
+    }
+    // Speed and time are this run's.
+    let run_nodes = r.solution.nodes - r.solution.resumed_nodes;
     out += &format!(
         "nodes {}, {:.3} s, {:.0} nodes/s, peak memory {}, table hit rate {rate:.1}% of {probes} probes\n",
         r.solution.nodes,
         r.seconds,
-        r.solution.nodes as f64 / r.seconds.max(1e-9),
+        run_nodes as f64 / r.seconds.max(1e-9),
         r.peak_bytes
             .map_or("unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
     );
@@ -305,7 +327,7 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         .collect();
     let pv: Vec<String> = r.pv.iter().map(|n| json_str(n)).collect();
     format!(
-        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"result_file\":{}}}",
+        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"resumed_classes\":{},\"result_file\":{}}}",
         json_str(&r.board),
         json_str(&r.rules),
         r.scored,
@@ -318,6 +340,7 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         r.peak_bytes.map_or("null".into(), |b| b.to_string()),
         r.table.0,
         r.table.1,
+        r.solution.resumed,
         saved.map_or("null".into(), |p| json_str(&p.display().to_string())),
     )
 }

@@ -64,11 +64,19 @@ pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
     PathBuf::from("results").join(format!("{name}.gsr"))
 }
 
-/// The result file of a solve run with `prove`.
-pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) -> ResultFile {
-    let n = board.len();
+/// The board as result and resume files store it.
+pub fn board_info(board: &Board) -> BoardInfo {
+    BoardInfo {
+        name: board.name().to_string(),
+        points: board.len() as u32,
+        edges: board.edges(),
+    }
+}
+
+/// The rules as result and resume files store them.
+pub fn rules_info(board: &Board, rules: &Rules) -> RulesInfo {
     let setup = &rules.setup;
-    let start = (0..n as u8)
+    let start = (0..board.len() as u8)
         .map(|p| {
             let bit = 1u64 << p;
             let border = setup.immortal & bit != 0;
@@ -82,6 +90,20 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
             }
         })
         .collect();
+    RulesInfo {
+        ruleset: rules.ruleset.name().into(),
+        superko: rules.superko.name().into(),
+        suicide: rules.suicide.name().into(),
+        komi_half: rules.komi.0,
+        start,
+        to_move: if setup.to_move == Color::Black { 1 } else { 2 },
+        description: rules.describe(),
+    }
+}
+
+/// The result file of a solve run with `prove`.
+pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) -> ResultFile {
+    let n = board.len();
     let syms = crate::games::symmetries(board, rules);
     let classes = r
         .solution
@@ -117,20 +139,8 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
         })
         .collect();
     ResultFile {
-        board: BoardInfo {
-            name: board.name().to_string(),
-            points: n as u32,
-            edges: board.edges(),
-        },
-        rules: RulesInfo {
-            ruleset: rules.ruleset.name().into(),
-            superko: rules.superko.name().into(),
-            suicide: rules.suicide.name().into(),
-            komi_half: rules.komi.0,
-            start,
-            to_move: if setup.to_move == Color::Black { 1 } else { 2 },
-            description: rules.describe(),
-        },
+        board: board_info(board),
+        rules: rules_info(board, rules),
         run: RunInfo {
             program: format!("gosolve {}", env!("CARGO_PKG_VERSION")),
             date: crate::gsr::now_utc(),

@@ -1216,14 +1216,48 @@ pub struct Solution {
     pub moves: Vec<RootMove>,
     /// A principal variation to the end of the game.
     pub pv: Vec<Move>,
-    /// Nodes searched.
+    /// Nodes searched, those of the first-move classes taken from a
+    /// [`RootLog`] included.
     pub nodes: u64,
+    /// First-move classes whose value came from a [`RootLog`].
+    pub resumed: usize,
+    /// The nodes the log recorded for them.
+    pub resumed_nodes: u64,
+}
+
+/// First-move values that outlive an interrupted solve: a class's value is
+/// recorded as soon as it is known, and a later solve of the same board
+/// under the same rules takes it instead of searching again.
+pub trait RootLog: Sync {
+    /// The value (Black's side) and nodes recorded for the class of `first`.
+    fn known(&self, first: Move) -> Option<(i32, u64)>;
+    /// Records the class of `first`: its value (Black's side) and the nodes it took.
+    fn record(&self, first: Move, value: i32, nodes: u64);
+}
+
+/// A [`RootLog`] that keeps nothing.
+pub struct NoLog;
+
+impl RootLog for NoLog {
+    fn known(&self, _: Move) -> Option<(i32, u64)> {
+        None
+    }
+    fn record(&self, _: Move, _: i32, _: u64) {}
 }
 
 /// Solves the board: the value, every first move's value and a principal
 /// variation. Root classes are searched in parallel; `progress` is told
 /// when each finishes.
 pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution {
+    solve_logged(sh, progress, &NoLog)
+}
+
+/// [`solve`], taking the first-move values `log` knows and recording the others.
+pub fn solve_logged(
+    sh: &Shared,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    log: &dyn RootLog,
+) -> Solution {
     let root = sh.start();
     let sign = if root.to_move() == Color::Black {
         1
@@ -1236,6 +1270,8 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
             moves: Vec::new(),
             pv: Vec::new(),
             nodes: 0,
+            resumed: 0,
+            resumed_nodes: 0,
         };
     }
     // Step 1. The first moves, in classes of symmetric moves.
@@ -1259,11 +1295,20 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
     // pass once their bounds are in the table. (Searched alongside them,
     // the pass class of 1x9 took 20 M nodes or more; after them, a few.)
     let done = AtomicU64::new(0);
+    let (resumed, resumed_nodes) = (AtomicU64::new(0), AtomicU64::new(0));
     let value_of = |class: &Vec<Move>| {
-        let mut g = sh.start();
-        g.play(class[0]);
-        let mut s = Search::new(sh);
-        let v = -s.exact(&mut g);
+        let v = if let Some((v, nodes)) = log.known(class[0]) {
+            resumed.fetch_add(1, Ordering::Relaxed);
+            resumed_nodes.fetch_add(nodes, Ordering::Relaxed);
+            sign * v
+        } else {
+            let mut g = sh.start();
+            g.play(class[0]);
+            let mut s = Search::new(sh);
+            let v = -s.exact(&mut g);
+            log.record(class[0], sign * v, s.visited());
+            v
+        };
         let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
         progress(k, classes.len());
         v
@@ -1312,6 +1357,8 @@ pub fn solve(sh: &Shared, progress: &(dyn Fn(usize, usize) + Sync)) -> Solution 
         value,
         moves,
         pv,
-        nodes: sh.nodes(),
+        nodes: sh.nodes() + resumed_nodes.load(Ordering::Relaxed),
+        resumed: resumed.into_inner() as usize,
+        resumed_nodes: resumed_nodes.into_inner(),
     }
 }

@@ -15,6 +15,13 @@ fn gosolve(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// A fresh directory of this test process.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gosolve-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn fails_with(args: &[&str], needle: &str) {
     let (ok, _, err) = gosolve(args);
     assert!(!ok, "{args:?} should fail");
@@ -43,8 +50,7 @@ fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "9x9"], "81 points; at most 64");
     fails_with(&["count", "complete:70"], "at most 64");
     fails_with(&["count", "file:/no/such/file"], "cannot read board file");
-    let dir = std::env::temp_dir().join(format!("gosolve-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("files");
     let lp = dir.join("loop.txt");
     std::fs::write(&lp, "0 1\n1 1\n").unwrap();
     fails_with(
@@ -129,10 +135,58 @@ fn solve_prints_value_moves_and_variation() {
     );
 }
 
+/// A solve stopped part way keeps the first-move values it found; the next
+/// run of the same solve takes them, and a resume file that belongs to
+/// another solve, or is damaged, stops it with a clear error.
+#[test]
+fn an_interrupted_solve_resumes_its_finished_first_moves() {
+    use gosolve::board::Board;
+    use gosolve::resume::{Resume, path_for};
+    use gosolve::rules::{RuleOptions, Rules, Ruleset};
+    use gosolve::solver::RootLog;
+    use gosolve::types::Move;
+    let dir = scratch("resume");
+    let out = dir.join("3x3.gsr");
+    let o = out.to_str().unwrap();
+    let args = ["solve", "3x3", "--json", "--tt-mb", "8", "--out", o];
+    let (ok, whole, err) = gosolve(&args);
+    assert!(ok, "{err}");
+    assert!(whole.contains("\"resumed_classes\":0"), "{whole}");
+    // A short solve leaves no resume file.
+    let resume = path_for(&out);
+    assert!(!resume.exists());
+
+    // The centre class as an interrupted run recorded it (+9 for Black).
+    let board = Board::parse("3x3").unwrap();
+    let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
+    let log = Resume::open(&resume, &board, &rules)
+        .unwrap()
+        .save_after(std::time::Duration::ZERO);
+    log.record(Move::Place(4), 18, 1000);
+    assert!(resume.exists());
+    let (ok, again, err) = gosolve(&args);
+    assert!(ok, "{err}");
+    assert!(again.contains("\"resumed_classes\":1"), "{again}");
+    let first_moves =
+        |j: &str| j[j.find("\"first_moves\"").unwrap()..j.find("\"pv\"").unwrap()].to_string();
+    assert_eq!(first_moves(&again), first_moves(&whole));
+    assert!(!resume.exists(), "a finished solve removes its resume file");
+    let (ok, shown, _) = gosolve(&["verify", o]);
+    assert!(ok && shown.contains("verified"), "{shown}");
+
+    // Another solve's file, or a damaged one, is never taken or replaced.
+    log.record(Move::Place(4), 18, 1000);
+    let komi = ["solve", "3x3", "--komi", "0.5", "--tt-mb", "8", "--out", o];
+    fails_with(&komi, "not this one");
+    std::fs::write(&resume, b"{\"format\":").unwrap();
+    fails_with(&args, "delete it to start the solve over");
+    assert_eq!(std::fs::read(&resume).unwrap(), b"{\"format\":");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn result_files_are_written_verified_shown_and_exported() {
-    let dir = std::env::temp_dir().join(format!("gosolve-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("files");
     let file = dir.join("2x2.gsr");
     let f = file.to_str().unwrap();
     let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", f]);
@@ -178,8 +232,7 @@ fn result_files_are_written_verified_shown_and_exported() {
 
 #[test]
 fn check_reports_agreement_disagreement_and_skips() {
-    let dir = std::env::temp_dir().join(format!("gosolve-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("check");
     let table = dir.join("t.txt");
     std::fs::write(
         &table,
@@ -268,8 +321,7 @@ fn cgt_reads_go_regions_and_sums() {
     assert!(ok && out.contains("game:        3/2"), "{out}");
     let (ok, out, _) = gosolve(&["cgt", "[BBW/B.W/BWW] - dame"]);
     assert!(ok && out.contains("game:        0"), "{out}");
-    let dir = std::env::temp_dir().join(format!("gosolve-region-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("region");
     let file = dir.join("corner-eye.txt");
     std::fs::write(&file, "BBBB\nB..B\nB.BB\nBBB\n").unwrap();
     let (ok, out, _) = gosolve(&["cgt", &format!("file:{} + -1", file.display())]);

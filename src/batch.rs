@@ -304,7 +304,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
             return out;
         }
     };
-    let solve = || report::run_solve_logged(&board, &rules, config, run, &resume);
+    let solve = || report::run_solve_logged(&board, &rules, config, run, Some(&resume));
     let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
         Ok(r) => r,
         Err(_) => {

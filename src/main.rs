@@ -339,7 +339,7 @@ fn run(command: Command) -> Result<(), String> {
                     resume.path().display()
                 );
             }
-            let r = report::run_solve_logged(&board, &rules, config, run, &resume);
+            let r = report::run_solve_logged(&board, &rules, config, run, Some(&resume));
             let path = (!no_save).then_some(result);
             let write = |path: &PathBuf| {
                 let f = save::result_file(&board, &rules, &r, &config);

@@ -4,10 +4,12 @@ use crate::board::Board;
 use crate::diagram;
 use crate::game::Game;
 use crate::proof::{Extractor, Strategy};
+use crate::resume::Resume;
 use crate::rules::{Rules, Ruleset, half_points};
 use crate::solver::{self, Config, Shared, Solution};
 use crate::types::{Color, Move};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// A finished solve with its measurements.
@@ -36,6 +38,8 @@ pub struct Report {
     pub table: (u64, u64, u64),
     /// The proofs (first-move class index and strategy), when asked for.
     pub strategies: Vec<(usize, Strategy)>,
+    /// How many of them an interrupted run had extracted (see [`crate::resume`]).
+    pub resumed_strategies: usize,
     /// Seconds spent extracting them.
     pub proof_seconds: f64,
     /// Search threads used.
@@ -71,18 +75,22 @@ pub struct Run {
 
 /// Solves and measures.
 pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Report {
-    run_solve_logged(board, rules, config, run, &solver::NoLog)
+    run_solve_logged(board, rules, config, run, None)
 }
 
-/// [`run_solve`], taking the first-move values `log` knows (an interrupted
-/// run's, see [`crate::resume`]) and recording the others there.
+/// [`run_solve`], taking the first-move values and strategies an
+/// interrupted run kept in `resume` and keeping the others there.
 pub fn run_solve_logged(
     board: &Board,
     rules: &Rules,
     config: Config,
     run: Run,
-    log: &dyn solver::RootLog,
+    resume: Option<&Resume>,
 ) -> Report {
+    let log: &dyn solver::RootLog = match resume {
+        Some(r) => r,
+        None => &solver::NoLog,
+    };
     let Run {
         progress,
         prove,
@@ -125,8 +133,18 @@ pub fn run_solve_logged(
             value_text(rules.ruleset.has_score(), solution.value)
         );
     }
+    let resumed_strategies = AtomicUsize::new(0);
     let strategies = if prove {
-        pool.install(|| strategies(&shared, rules, &solution, progress))
+        pool.install(|| {
+            strategies(
+                &shared,
+                rules,
+                &solution,
+                progress,
+                resume,
+                &resumed_strategies,
+            )
+        })
     } else {
         Vec::new()
     };
@@ -152,6 +170,7 @@ pub fn run_solve_logged(
         seconds,
         peak_bytes: peak_memory(),
         strategies,
+        resumed_strategies: resumed_strategies.into_inner(),
         proof_seconds,
         threads,
     }
@@ -191,6 +210,8 @@ fn strategies(
     rules: &Rules,
     solution: &Solution,
     progress: bool,
+    resume: Option<&Resume>,
+    resumed: &AtomicUsize,
 ) -> Vec<(usize, Strategy)> {
     let bar = if progress {
         ProgressBar::new_spinner()
@@ -204,12 +225,18 @@ fn strategies(
     let tick = |k: u64| bar.inc(k);
     let todo = needed_bounds(rules, shared.start().board().len(), solution);
     let one = |&(k, owner): &(usize, Color)| {
+        let (mv, bound) = (solution.moves[k].mv, solution.moves[k].value);
+        if let Some(st) = resume.and_then(|r| r.known_strategy(mv, owner, bound)) {
+            resumed.fetch_add(1, Ordering::Relaxed);
+            return (k, st);
+        }
         let mut g = shared.start();
-        g.play(solution.moves[k].mv);
-        (
-            k,
-            Extractor::run(shared, &mut g, owner, solution.moves[k].value, &tick),
-        )
+        g.play(mv);
+        let st = Extractor::run(shared, &mut g, owner, bound, &tick);
+        if let Some(r) = resume {
+            r.record_strategy(mv, &st);
+        }
+        (k, st)
     };
     // One at a time: extractions side by side on one table made 1x8's
     // proof take 2 s or over 60 s by chance (four runs in five past 60 s);
@@ -267,12 +294,14 @@ pub fn text(r: &Report) -> String {
     } else {
         0.0
     };
-    if r.solution.resumed > 0 {
+    if r.solution.resumed > 0 || r.resumed_strategies > 0 {
         out += &format!(
-            "resumed: {} of {} first-move classes valued by an interrupted run ({} nodes)\n",
+            "resumed: {} of {} first-move classes valued ({} nodes) and {} of {} strategies extracted by an interrupted run\n",
             r.solution.resumed,
             r.solution.moves.len(),
-            r.solution.resumed_nodes
+            r.solution.resumed_nodes,
+            r.resumed_strategies,
+            r.strategies.len()
         );
     }
     // Speed and time are this run's.
@@ -327,7 +356,7 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         .collect();
     let pv: Vec<String> = r.pv.iter().map(|n| json_str(n)).collect();
     format!(
-        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"resumed_classes\":{},\"result_file\":{}}}",
+        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"resumed_classes\":{},\"resumed_strategies\":{},\"result_file\":{}}}",
         json_str(&r.board),
         json_str(&r.rules),
         r.scored,
@@ -341,6 +370,7 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         r.table.0,
         r.table.1,
         r.solution.resumed,
+        r.resumed_strategies,
         saved.map_or("null".into(), |p| json_str(&p.display().to_string())),
     )
 }

@@ -9,6 +9,9 @@
 //! points; ±1 under normal play) and nodes. Nothing is written in a solve's
 //! first [`SAVE_AFTER`]: a short solve leaves no file behind and costs no
 //! disk writes, and a class finished by then is written with the next one.
+//! Each strategy the proof extraction finishes goes, the same way, into a
+//! file of its own (`F.resume.<first move code>-<black|white>`), named with
+//! its length and CRC in the resume file.
 //! A solve that finds the file
 //! takes those values instead of searching again, and deletes the file
 //! once it has finished (and written its result file). A file that does not
@@ -17,10 +20,11 @@
 
 use crate::board::Board;
 use crate::gsr::{self, BoardInfo, RulesInfo};
+use crate::proof::Strategy;
 use crate::rules::Rules;
 use crate::save::{board_info, rules_info};
 use crate::solver::RootLog;
-use crate::types::Move;
+use crate::types::{Color, Move};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -39,6 +43,9 @@ struct Stored {
     board: BoardInfo,
     rules: RulesInfo,
     classes: Vec<Class>,
+    /// Absent until a strategy is kept.
+    #[serde(default)]
+    proofs: Vec<ProofRef>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -46,6 +53,19 @@ struct Class {
     first: u8,
     value: i32,
     nodes: u64,
+}
+
+/// A finished strategy, kept in a file of its own beside the resume file
+/// ([`Resume::proof_path`]): its bytes can run to hundreds of megabytes.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+struct ProofRef {
+    first: u8,
+    /// 1 Black, 2 White.
+    owner: u8,
+    bound: i32,
+    nodes: u32,
+    len: u64,
+    crc: u32,
 }
 
 /// The resume file of one solve.
@@ -81,6 +101,7 @@ impl Resume {
             board: board_info(board),
             rules: rules_info(board, rules),
             classes: Vec::new(),
+            proofs: Vec::new(),
         };
         let stored = match std::fs::read(path) {
             Ok(bytes) => {
@@ -108,8 +129,12 @@ impl Resume {
                     )));
                 }
                 let n = board.len() as u8;
-                if let Some(c) = s.classes.iter().find(|c| c.first > n) {
-                    return Err(bad(format!("no first move has code {}", c.first)));
+                let firsts = s.classes.iter().map(|c| c.first);
+                if let Some(c) = firsts
+                    .chain(s.proofs.iter().map(|r| r.first))
+                    .find(|&c| c > n)
+                {
+                    return Err(bad(format!("no first move has code {c}")));
                 }
                 s
             }
@@ -142,10 +167,99 @@ impl Resume {
         self.loaded
     }
 
-    /// The solve is finished and saved: the file goes.
+    /// The solve is finished and saved: the file goes, with its strategies.
     pub fn finish(&self) {
+        let s = self.stored.lock().expect("resume lock");
+        for r in &s.proofs {
+            let _ = std::fs::remove_file(self.proof_path(r.first, r.owner));
+        }
         let _ = std::fs::remove_file(&self.path);
     }
+
+    /// Where the strategy of `owner` (1 Black, 2 White) for the class of first move `first` goes.
+    fn proof_path(&self, first: u8, owner: u8) -> PathBuf {
+        let mut s = self.path.as_os_str().to_owned();
+        s.push(format!(
+            ".{first}-{}",
+            if owner == 1 { "black" } else { "white" }
+        ));
+        PathBuf::from(s)
+    }
+
+    /// Rewrites the resume file (the lock held: the temporary file's name is per process).
+    fn save(&self, s: &Stored) -> bool {
+        let bytes = serde_json::to_vec(s).expect("resume data serialises");
+        self.write(&self.path, &bytes)
+    }
+
+    fn write(&self, path: &Path, bytes: &[u8]) -> bool {
+        let r = gsr::write_atomic(path, bytes);
+        if let Err(e) = &r {
+            if !self.warned.swap(true, Ordering::Relaxed) {
+                eprintln!("warning: {e}; the solve goes on but cannot be resumed");
+            }
+        }
+        r.is_ok()
+    }
+
+    /// The strategy of `owner` for the class of `first` with `bound` that
+    /// an interrupted run extracted, if its file is intact. (A damaged one
+    /// is only extracted again: the values, which are not, stay.)
+    pub fn known_strategy(&self, first: Move, owner: Color, bound: i32) -> Option<Strategy> {
+        let code = owner_code(owner);
+        let r = *self
+            .stored
+            .lock()
+            .expect("resume lock")
+            .proofs
+            .iter()
+            .find(|r| r.first == first.code() && r.owner == code && r.bound == bound)?;
+        let path = self.proof_path(r.first, r.owner);
+        match std::fs::read(&path) {
+            Ok(bytes) if bytes.len() as u64 == r.len && crc32fast::hash(&bytes) == r.crc => {
+                Some(Strategy {
+                    owner,
+                    bound,
+                    nodes: r.nodes,
+                    bytes,
+                })
+            }
+            _ => {
+                eprintln!(
+                    "warning: {} is missing or damaged; extracting that strategy again",
+                    path.display()
+                );
+                None
+            }
+        }
+    }
+
+    /// Keeps strategy `st` of the class of `first` (once the solve has run for the delay).
+    pub fn record_strategy(&self, first: Move, st: &Strategy) {
+        let mut s = self.stored.lock().expect("resume lock");
+        if self.opened.elapsed() < self.delay {
+            return;
+        }
+        let r = ProofRef {
+            first: first.code(),
+            owner: owner_code(st.owner),
+            bound: st.bound,
+            nodes: st.nodes,
+            len: st.bytes.len() as u64,
+            crc: crc32fast::hash(&st.bytes),
+        };
+        // The strategy's file first: the resume file names only whole ones.
+        if self.write(&self.proof_path(r.first, r.owner), &st.bytes) {
+            s.proofs
+                .retain(|o| (o.first, o.owner) != (r.first, r.owner));
+            s.proofs.push(r);
+            self.save(&s);
+        }
+    }
+}
+
+fn owner_code(c: Color) -> u8 {
+    if c == Color::Black { 1 } else { 2 }
 }
 
 impl RootLog for Resume {
@@ -166,11 +280,6 @@ impl RootLog for Resume {
         if self.opened.elapsed() < self.delay {
             return;
         }
-        let bytes = serde_json::to_vec(&*s).expect("resume data serialises");
-        if let Err(e) = gsr::write_atomic(&self.path, &bytes) {
-            if !self.warned.swap(true, Ordering::Relaxed) {
-                eprintln!("warning: {e}; the solve goes on but cannot be resumed");
-            }
-        }
+        self.save(&s);
     }
 }

@@ -174,6 +174,56 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     let (ok, shown, _) = gosolve(&["verify", o]);
     assert!(ok && shown.contains("verified"), "{shown}");
 
+    // And a strategy the interrupted run extracted, Black's for the centre.
+    let centre_black = |f: &gosolve::gsr::ResultFile| {
+        let centre = f.classes.iter().position(|c| c.members[0].mv == 5).unwrap();
+        let p = f
+            .proofs
+            .iter()
+            .find(|p| p.class as usize == centre && p.owner == 1);
+        p.unwrap().clone()
+    };
+    let p = centre_black(&gosolve::gsr::read(&out).unwrap());
+    let st = gosolve::proof::Strategy {
+        owner: gosolve::types::Color::Black,
+        bound: p.bound,
+        nodes: p.nodes,
+        bytes: p.bytes.clone(),
+    };
+    let log = Resume::open(&resume, &board, &rules)
+        .unwrap()
+        .save_after(std::time::Duration::ZERO);
+    log.record(Move::Place(4), 18, 1000);
+    log.record_strategy(Move::Place(4), &st);
+    let (ok, again, err) = gosolve(&args);
+    assert!(ok, "{err}");
+    assert!(again.contains("\"resumed_strategies\":1"), "{again}");
+    // (Other strategies may differ: the table is filled differently.)
+    assert!(centre_black(&gosolve::gsr::read(&out).unwrap()) == p);
+    let (ok, shown, _) = gosolve(&["verify", o]);
+    assert!(ok && shown.contains("verified"), "{shown}");
+    let leftovers = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(leftovers, 1, "only the result file is left");
+
+    // A damaged strategy file is extracted again; the values stay.
+    log.record(Move::Place(4), 18, 1000);
+    log.record_strategy(Move::Place(4), &st);
+    let kept = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path());
+    let proof_file = kept
+        .into_iter()
+        .find(|p| p.to_str().unwrap().ends_with("-black"))
+        .unwrap();
+    std::fs::write(&proof_file, b"x").unwrap();
+    let (ok, again, err) = gosolve(&args);
+    assert!(
+        ok && err.contains("extracting that strategy again"),
+        "{err}"
+    );
+    assert!(again.contains("\"resumed_classes\":1"), "{again}");
+    assert!(again.contains("\"resumed_strategies\":0"), "{again}");
+    let (ok, shown, _) = gosolve(&["verify", o]);
+    assert!(ok && shown.contains("verified"), "{shown}");
+
     // Another solve's file, or a damaged one, is never taken or replaced.
     log.record(Move::Place(4), 18, 1000);
     let komi = ["solve", "3x3", "--komi", "0.5", "--tt-mb", "8", "--out", o];

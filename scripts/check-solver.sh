@@ -12,9 +12,9 @@ bin=target/release/gosolve
 # The board's value and every first move's, as one line.
 values() { python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["value"], sorted((x, m["value"]) for m in j["first_moves"] for x in m["moves"]))'; }
 for board in 1x7 2x4 cycle:7 3x3; do
-  a=$("$bin" solve "$board" --json --no-save | values)
-  b=$("$bin" solve "$board" --json --no-save --no-symmetry --moves-first | values)
-  c=$("$bin" --threads 1 solve "$board" --json --no-save --tt-mb 16 | values)
+  a=$("$bin" solve "$board" --json --no-save --fresh | values)
+  b=$("$bin" solve "$board" --json --no-save --fresh --no-symmetry --moves-first | values)
+  c=$("$bin" --threads 1 solve "$board" --json --no-save --fresh --tt-mb 16 | values)
   echo "$board: $a"
   [ "$a" = "$b" ] && [ "$a" = "$c" ] || { echo "configurations disagree on $board: $a / $b / $c"; exit 1; }
 done

@@ -52,7 +52,7 @@ def solve_rows(root, exe, boards, budget):
     """Solves, verifies and files each board: (README rows, results/README.md rows)."""
     main_rows, result_rows = [], []
     for board, opts in boards:
-        cmd = [exe, "solve", board, "--json"] + opts
+        cmd = [exe, "solve", board, "--json", "--fresh"] + opts
         label = " ".join(o for o in opts if o != "--no-save") or "tromp-taylor"
         try:
             out = subprocess.run(cmd, cwd=root, capture_output=True, text=True,

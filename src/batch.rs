@@ -281,6 +281,8 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     out.file = Some(path.clone());
     stage("checking for a finished file");
     if let Some(f) = already_done(&path, &board, &rules) {
+        // A run killed after writing the file may have left its resume file.
+        let _ = resume::discard(&resume::path_for(&path));
         out.status = Status::Done;
         out.value = report::value_text(f.rules.scored(), f.value);
         out.nodes = f.run.nodes;

@@ -317,7 +317,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let name = path
         .file_name()
         .map_or("result".into(), |n| n.to_string_lossy());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // Unique per call: two writers of one process may share a path (a batch
+    // with a job twice, a resume file written by two threads).
+    static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{serial}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;

@@ -67,6 +67,9 @@ enum Command {
         /// Do not extract the proof or write a result file.
         #[arg(long, conflicts_with = "out")]
         no_save: bool,
+        /// Discard what an interrupted run of this solve kept (its resume file) and start over.
+        #[arg(long)]
+        fresh: bool,
     },
     /// Re-prove a result file's value with the independent checker.
     Verify {
@@ -320,6 +323,7 @@ fn run(command: Command) -> Result<(), String> {
             json,
             out,
             no_save,
+            fresh,
         } => {
             let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
@@ -331,7 +335,11 @@ fn run(command: Command) -> Result<(), String> {
                 threads: 0,
             };
             let result = out.unwrap_or_else(|| save::default_path(&board, &rules));
-            let resume = Resume::open(&resume::path_for(&result), &board, &rules)?;
+            let resume_path = resume::path_for(&result);
+            if fresh {
+                resume::discard(&resume_path)?;
+            }
+            let resume = Resume::open(&resume_path, &board, &rules)?;
             if resume.loaded() > 0 && !json {
                 eprintln!(
                     "resuming: {} first-move classes valued by an interrupted run ({})",

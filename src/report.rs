@@ -124,8 +124,13 @@ pub fn run_solve_logged(
         .expect("thread pool");
     let solution = pool.install(|| solver::solve_logged(&shared, &tick, log));
     bar.finish_and_clear();
-    let seconds = start.elapsed().as_secs_f64();
+    // Seconds earlier runs had spent when they last saved count as spent.
+    let (before, proof_before) = resume.map_or((0.0, 0.0), |r| r.earlier_seconds());
+    let seconds = before + start.elapsed().as_secs_f64();
     let proving = Instant::now();
+    if let Some(r) = resume {
+        r.proving();
+    }
     if prove && progress {
         // The proof can take longer than the solve (4x4): say what is known.
         eprintln!(
@@ -148,7 +153,7 @@ pub fn run_solve_logged(
     } else {
         Vec::new()
     };
-    let proof_seconds = proving.elapsed().as_secs_f64();
+    let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
     let mut g = Game::new(board, rules);
     for &m in &solution.pv {
         g.play(m);
@@ -304,13 +309,11 @@ pub fn text(r: &Report) -> String {
             r.strategies.len()
         );
     }
-    // Speed and time are this run's.
-    let run_nodes = r.solution.nodes - r.solution.resumed_nodes;
     out += &format!(
         "nodes {}, {:.3} s, {:.0} nodes/s, peak memory {}, table hit rate {rate:.1}% of {probes} probes\n",
         r.solution.nodes,
         r.seconds,
-        run_nodes as f64 / r.seconds.max(1e-9),
+        r.solution.nodes as f64 / r.seconds.max(1e-9),
         r.peak_bytes
             .map_or("unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
     );

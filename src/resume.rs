@@ -1,34 +1,41 @@
-//! Resume files: the first-move values of a solve in progress, so that an
-//! interrupted solve (Ctrl-C, a killed job, a lost machine) keeps every
-//! first-move class it finished.
+//! Resume files: the first-move values and strategies of a solve in
+//! progress, so that an interrupted solve (Ctrl-C, a killed job, a lost
+//! machine) keeps every first-move class and strategy it finished.
 //!
 //! Beside the result file `F` a solve keeps `F.resume`, a small JSON file
-//! rewritten atomically each time a class's value is known: the program,
-//! the board and rules exactly as a result file stores them, and per class
-//! its first move (code: 0 pass, p + 1 point p), value (Black's side, half
-//! points; ±1 under normal play) and nodes. Nothing is written in a solve's
-//! first [`SAVE_AFTER`]: a short solve leaves no file behind and costs no
-//! disk writes, and a class finished by then is written with the next one.
-//! Each strategy the proof extraction finishes goes, the same way, into a
-//! file of its own (`F.resume.<first move code>-<black|white>`), named with
-//! its length and CRC in the resume file.
-//! A solve that finds the file
-//! takes those values instead of searching again, and deletes the file
-//! once it has finished (and written its result file). A file that does not
-//! parse, or that another program version or another board or rules wrote,
-//! is an error rather than silently replaced: it may hold hours of work.
+//! rewritten atomically each time a class's value is known: the program
+//! and a digest of its source, the board and rules exactly as a result file stores them, and per
+//! class its first move (code: 0 pass, p + 1 point p), value (Black's side,
+//! half points; ±1 under normal play) and nodes. Each strategy the proof
+//! extraction finishes goes into a file of its own
+//! (`F.resume.<first move code>-<black|white>`), named with its length and
+//! CRC in the resume file. The seconds each phase had run at its last save
+//! are kept too: a resumed solve reports them added to its own.
+//!
+//! Nothing is written in a solve's first [`SAVE_AFTER`]: a short solve
+//! leaves no file behind and costs no disk writes, and a class finished by
+//! then is written with the next one (at most that much work is lost).
+//!
+//! A solve that finds the file takes those values instead of searching
+//! again, and deletes the files once it has finished (and written its
+//! result file). A file that does not parse, that a program built from
+//! other source or another solve wrote, or that holds a value no game can end
+//! with, is an error rather than silently replaced: it may hold hours of
+//! work (`solve --fresh` discards it). A damaged strategy file is only
+//! extracted again.
 
 use crate::board::Board;
+use crate::game::Game;
 use crate::gsr::{self, BoardInfo, RulesInfo};
 use crate::proof::Strategy;
 use crate::rules::Rules;
 use crate::save::{board_info, rules_info};
-use crate::solver::RootLog;
+use crate::solver::{RootLog, value_range};
 use crate::types::{Color, Move};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 const FORMAT: &str = "gosolve resume 1";
@@ -46,6 +53,11 @@ struct Stored {
     /// Absent until a strategy is kept.
     #[serde(default)]
     proofs: Vec<ProofRef>,
+    /// Seconds the solve and the extraction had run at their last save.
+    #[serde(default)]
+    seconds: f64,
+    #[serde(default)]
+    proof_seconds: f64,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -72,11 +84,14 @@ struct ProofRef {
 pub struct Resume {
     path: PathBuf,
     stored: Mutex<Stored>,
+    /// Seconds of earlier runs (solve, extraction), as the file held them.
+    earlier: (f64, f64),
     /// Classes the file held when opened.
     loaded: usize,
     /// A failed write was reported (once is enough).
     warned: AtomicBool,
     opened: Instant,
+    proving: OnceLock<Instant>,
     delay: Duration,
 }
 
@@ -87,13 +102,59 @@ pub fn path_for(result: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// Removes the resume file at `path` and its strategy files, if any.
+pub fn discard(path: &Path) -> Result<(), String> {
+    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let (Some(name), Ok(entries)) = (name, std::fs::read_dir(dir)) {
+        for e in entries.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            let strategy = n
+                .strip_prefix(&format!("{name}."))
+                .is_some_and(|rest| rest.ends_with("-black") || rest.ends_with("-white"));
+            if strategy {
+                std::fs::remove_file(e.path()).map_err(io)?;
+            }
+        }
+    }
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The program and the digest of its source (`build.rs`): a value from
+/// another source, whose search or rules may differ, is not taken. (The
+/// package version alone has not changed through many search changes.)
 fn program() -> String {
-    format!("gosolve {}", env!("CARGO_PKG_VERSION"))
+    format!(
+        "gosolve {} source {}",
+        env!("CARGO_PKG_VERSION"),
+        env!("GOSOLVE_SOURCE")
+    )
+}
+
+/// What tells two solves apart, for an error message.
+fn which(s: &Stored) -> String {
+    let to_move = if s.rules.to_move == 1 {
+        "Black"
+    } else {
+        "White"
+    };
+    let start: String = s.rules.start.iter().map(|c| c.to_string()).collect();
+    format!(
+        "{} under {}, start {start} with {to_move} to move",
+        s.board.name, s.rules.description
+    )
 }
 
 impl Resume {
     /// Opens `path` for a solve of `board` under `rules`: reads the classes
-    /// an interrupted run finished, if the file exists.
+    /// and strategies an interrupted run finished, if the file exists.
     pub fn open(path: &Path, board: &Board, rules: &Rules) -> Result<Resume, String> {
         let fresh = Stored {
             format: FORMAT.into(),
@@ -102,56 +163,27 @@ impl Resume {
             rules: rules_info(board, rules),
             classes: Vec::new(),
             proofs: Vec::new(),
+            seconds: 0.0,
+            proof_seconds: 0.0,
         };
         let stored = match std::fs::read(path) {
-            Ok(bytes) => {
-                let bad = |why: String| {
-                    format!(
-                        "{}: {why}; delete it to start the solve over",
-                        path.display()
-                    )
-                };
-                let s: Stored = serde_json::from_slice(&bytes)
-                    .map_err(|e| bad(format!("not a readable resume file ({e})")))?;
-                if s.format != FORMAT {
-                    return Err(bad(format!("not a resume file of format \"{FORMAT}\"")));
-                }
-                if s.program != fresh.program {
-                    return Err(bad(format!(
-                        "written by {}, not by this {}",
-                        s.program, fresh.program
-                    )));
-                }
-                if s.board != fresh.board || s.rules != fresh.rules {
-                    return Err(bad(format!(
-                        "resumes a solve of {} under {}, not this one",
-                        s.board.name, s.rules.description
-                    )));
-                }
-                let n = board.len() as u8;
-                let firsts = s.classes.iter().map(|c| c.first);
-                if let Some(c) = firsts
-                    .chain(s.proofs.iter().map(|r| r.first))
-                    .find(|&c| c > n)
-                {
-                    return Err(bad(format!("no first move has code {c}")));
-                }
-                s
-            }
+            Ok(bytes) => check(path, &bytes, fresh, board, rules)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => fresh,
             Err(e) => return Err(format!("{}: {e}", path.display())),
         };
         Ok(Resume {
             path: path.to_path_buf(),
+            earlier: (stored.seconds, stored.proof_seconds),
             loaded: stored.classes.len(),
             stored: Mutex::new(stored),
             warned: AtomicBool::new(false),
             opened: Instant::now(),
+            proving: OnceLock::new(),
             delay: SAVE_AFTER,
         })
     }
 
-    /// Writes values only once the solve has run for `delay` (default [`SAVE_AFTER`]).
+    /// Writes only once the solve has run for `delay` (default [`SAVE_AFTER`]).
     pub fn save_after(mut self, delay: Duration) -> Resume {
         self.delay = delay;
         self
@@ -165,6 +197,17 @@ impl Resume {
     /// How many classes the file held when opened.
     pub fn loaded(&self) -> usize {
         self.loaded
+    }
+
+    /// Seconds earlier runs spent on the solve and on the extraction, up to
+    /// their last save.
+    pub fn earlier_seconds(&self) -> (f64, f64) {
+        self.earlier
+    }
+
+    /// The proof extraction starts now (for its seconds).
+    pub fn proving(&self) {
+        self.proving.get_or_init(Instant::now);
     }
 
     /// The solve is finished and saved: the file goes, with its strategies.
@@ -186,7 +229,7 @@ impl Resume {
         PathBuf::from(s)
     }
 
-    /// Rewrites the resume file (the lock held: the temporary file's name is per process).
+    /// Rewrites the resume file (the lock held, so writes do not cross).
     fn save(&self, s: &Stored) -> bool {
         let bytes = serde_json::to_vec(s).expect("resume data serialises");
         self.write(&self.path, &bytes)
@@ -196,7 +239,9 @@ impl Resume {
         let r = gsr::write_atomic(path, bytes);
         if let Err(e) = &r {
             if !self.warned.swap(true, Ordering::Relaxed) {
-                eprintln!("warning: {e}; the solve goes on but cannot be resumed");
+                eprintln!(
+                    "warning: {e}; the solve goes on, but what it finishes may not survive an interruption"
+                );
             }
         }
         r.is_ok()
@@ -253,13 +298,75 @@ impl Resume {
             s.proofs
                 .retain(|o| (o.first, o.owner) != (r.first, r.owner));
             s.proofs.push(r);
+            let since = self
+                .proving
+                .get()
+                .map_or(0.0, |t| t.elapsed().as_secs_f64());
+            s.proof_seconds = self.earlier.1 + since;
             self.save(&s);
         }
     }
 }
 
-fn owner_code(c: Color) -> u8 {
-    if c == Color::Black { 1 } else { 2 }
+/// Reads a resume file's `bytes` and checks that it resumes the solve
+/// `fresh` describes and holds only values that solve can have.
+fn check(
+    path: &Path,
+    bytes: &[u8],
+    fresh: Stored,
+    board: &Board,
+    rules: &Rules,
+) -> Result<Stored, String> {
+    let bad = |why: String| {
+        format!(
+            "{}: {why}; delete it or run with --fresh to start the solve over",
+            path.display()
+        )
+    };
+    let s: Stored = serde_json::from_slice(bytes)
+        .map_err(|e| bad(format!("not a readable resume file ({e})")))?;
+    if s.format != FORMAT {
+        return Err(bad(format!("not a resume file of format \"{FORMAT}\"")));
+    }
+    if s.program != fresh.program {
+        return Err(bad(format!(
+            "written by {}, not by this {}",
+            s.program, fresh.program
+        )));
+    }
+    if s.board != fresh.board || s.rules != fresh.rules {
+        return Err(bad(format!(
+            "resumes a solve of {}, not of {}",
+            which(&s),
+            which(&fresh)
+        )));
+    }
+    let root = Game::new(board, rules);
+    let range = value_range(board.len(), rules);
+    let scored = rules.ruleset.has_score();
+    let legal = |c: u8| c as usize <= board.len() && root.is_legal(Move::from_code(c));
+    for (i, c) in s.classes.iter().enumerate() {
+        if !legal(c.first) || s.classes[..i].iter().any(|d| d.first == c.first) {
+            return Err(bad(format!(
+                "first move code {} is not a new legal first move",
+                c.first
+            )));
+        }
+        if c.value.abs() > range || (!scored && c.value.abs() != 1) {
+            return Err(bad(format!("no game here ends with value {}", c.value)));
+        }
+    }
+    if let Some(r) = s
+        .proofs
+        .iter()
+        .find(|r| !legal(r.first) || !(1..=2).contains(&r.owner))
+    {
+        return Err(bad(format!(
+            "a strategy of first move code {} owner {}",
+            r.first, r.owner
+        )));
+    }
+    Ok(s)
 }
 
 impl RootLog for Resume {
@@ -270,8 +377,8 @@ impl RootLog for Resume {
     }
 
     fn record(&self, first: Move, value: i32, nodes: u64) {
-        // Held while writing: the temporary file's name is per process.
         let mut s = self.stored.lock().expect("resume lock");
+        s.classes.retain(|c| c.first != first.code());
         s.classes.push(Class {
             first: first.code(),
             value,
@@ -280,6 +387,11 @@ impl RootLog for Resume {
         if self.opened.elapsed() < self.delay {
             return;
         }
+        s.seconds = self.earlier.0 + self.opened.elapsed().as_secs_f64();
         self.save(&s);
     }
+}
+
+fn owner_code(c: Color) -> u8 {
+    if c == Color::Black { 1 } else { 2 }
 }

@@ -270,6 +270,17 @@ fn map_summary(syms: &Syms, s: usize, m: &Summary) -> Summary {
     }
 }
 
+/// The values a game of `points` points can end with lie in `-r..=r`
+/// (half points; normal play: ±1).
+pub fn value_range(points: usize, rules: &Rules) -> i32 {
+    let n = points as i32;
+    match rules.ruleset {
+        r if !r.has_score() => 1,
+        Ruleset::Logical => 4 * n + 4096,
+        _ => 2 * n + rules.komi.0.abs(),
+    }
+}
+
 /// What the threads share: the board, rules, symmetries and the table.
 pub struct Shared<'a> {
     board: &'a Board,
@@ -328,12 +339,7 @@ impl<'a> Shared<'a> {
         } else {
             board.automorphisms(1)
         };
-        let n = board.len() as i32;
-        let range = match rules.ruleset {
-            r if !r.has_score() => 1,
-            Ruleset::Logical => 4 * n + 4096,
-            _ => 2 * n + rules.komi.0.abs(),
-        };
+        let range = value_range(board.len(), rules);
         let small = rules.ruleset != Ruleset::Koh && board.len() <= SET_POINTS;
         let syms = Syms::new(perms, board.len());
         let set_perm = if small && config.tt_mb > 0 {

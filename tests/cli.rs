@@ -224,13 +224,37 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     let (ok, shown, _) = gosolve(&["verify", o]);
     assert!(ok && shown.contains("verified"), "{shown}");
 
-    // Another solve's file, or a damaged one, is never taken or replaced.
+    // Another solve's file, a damaged one, or one with a value no game
+    // can end with, is never taken or replaced; --fresh discards it.
     log.record(Move::Place(4), 18, 1000);
     let komi = ["solve", "3x3", "--komi", "0.5", "--tt-mb", "8", "--out", o];
-    fails_with(&komi, "not this one");
+    fails_with(
+        &komi,
+        "not of 3x3 under tromp-taylor, positional superko, suicide allowed, komi 0.5",
+    );
+    let white = [
+        "solve",
+        "3x3",
+        "--start",
+        "W: .../.../...",
+        "--tt-mb",
+        "8",
+        "--out",
+        o,
+    ];
+    fails_with(&white, "with White to move");
     std::fs::write(&resume, b"{\"format\":").unwrap();
-    fails_with(&args, "delete it to start the solve over");
+    fails_with(&args, "run with --fresh to start the solve over");
     assert_eq!(std::fs::read(&resume).unwrap(), b"{\"format\":");
+    std::fs::remove_file(&resume).unwrap();
+    log.record(Move::Place(0), 37, 1000);
+    fails_with(&args, "no game here ends with value 37");
+    let fresh = [
+        "solve", "3x3", "--json", "--tt-mb", "8", "--out", o, "--fresh",
+    ];
+    let (ok, again, err) = gosolve(&fresh);
+    assert!(ok && again.contains("\"resumed_classes\":0"), "{err}");
+    assert!(!resume.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

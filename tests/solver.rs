@@ -7,7 +7,7 @@ mod common;
 use common::{naive, rule_variants};
 use gosolve::board::Board;
 use gosolve::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::solver::{Config, Shared, solve};
+use gosolve::solver::{Config, RootLog, Shared, solve, solve_logged};
 use gosolve::types::Move;
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
@@ -314,4 +314,77 @@ fn three_by_three_matches_the_published_table() {
         (18, 6, -18),
         "centre +9, side +3, corner -9"
     );
+}
+
+/// A [`RootLog`] in memory: what a solve recorded, and values to hand it.
+#[derive(Default)]
+struct Log {
+    given: Vec<(Move, i32, u64)>,
+    recorded: std::sync::Mutex<Vec<(Move, i32, u64)>>,
+}
+
+impl RootLog for Log {
+    fn known(&self, first: Move) -> Option<(i32, u64)> {
+        let g = self.given.iter().find(|g| g.0 == first)?;
+        Some((g.1, g.2))
+    }
+    fn record(&self, first: Move, value: i32, nodes: u64) {
+        self.recorded.lock().unwrap().push((first, value, nodes));
+    }
+}
+
+/// A solve records each first-move class's value (Black's side) as soon as
+/// it has it, and takes the values a log gives instead of searching them:
+/// with Black and with White to move first, the values come out the same.
+#[test]
+fn solves_record_and_resume_first_move_values() {
+    for (spec, start) in [
+        ("3x3", None),
+        ("1x5", Some("W: .X...")),
+        ("2x3", Some("W: ...\n.X.")),
+    ] {
+        let board = Board::parse(spec).unwrap();
+        let opts = RuleOptions {
+            start: start.map(String::from),
+            ..RuleOptions::default()
+        };
+        let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+        let config = Config {
+            tt_mb: 16,
+            ..Config::default()
+        };
+        let log = Log::default();
+        let whole = solve_logged(&Shared::new(&board, &rules, config), &|_, _| {}, &log);
+        assert_eq!(whole.resumed, 0);
+        let mut recorded = log.recorded.into_inner().unwrap();
+        recorded.sort();
+        let mut want: Vec<(Move, i32)> = whole.moves.iter().map(|m| (m.mv, m.value)).collect();
+        want.sort();
+        let got: Vec<(Move, i32)> = recorded.iter().map(|r| (r.0, r.1)).collect();
+        assert_eq!(got, want, "{spec}: every class recorded, Black's side");
+        assert!(recorded.iter().all(|r| r.2 > 0));
+
+        // Every other class given: the rest is searched, the table is the same.
+        let given: Vec<_> = recorded.iter().step_by(2).copied().collect();
+        let log = Log {
+            given: given.clone(),
+            ..Log::default()
+        };
+        let again = solve_logged(&Shared::new(&board, &rules, config), &|_, _| {}, &log);
+        assert_eq!(again.resumed, given.len(), "{spec}");
+        assert_eq!(again.resumed_nodes, given.iter().map(|g| g.2).sum::<u64>());
+        let table = |s: &gosolve::solver::Solution| {
+            let mut t: Vec<(Move, i32)> = s.moves.iter().map(|m| (m.mv, m.value)).collect();
+            t.sort();
+            t
+        };
+        assert_eq!(table(&again), table(&whole), "{spec}");
+        assert_eq!(again.value, whole.value, "{spec}");
+        let searched = log.recorded.into_inner().unwrap().len();
+        assert_eq!(
+            searched,
+            recorded.len() - given.len(),
+            "{spec}: only the others recorded"
+        );
+    }
 }

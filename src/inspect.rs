@@ -8,7 +8,7 @@ use crate::gsr::{ProofInfo, ResultFile};
 use crate::position::Position;
 use crate::proof::{LINK, SECURE};
 use crate::rules::{Komi, Rules, half_points};
-use crate::save::{code, decode};
+use crate::save::{code, decode, player};
 use crate::types::{Color, Move};
 
 /// The program's board and rules for a file, checked against each other.
@@ -309,15 +309,7 @@ pub fn look_up(
         .collect();
     let mut found = Vec::new();
     for p in f.proofs.iter().filter(|p| p.class as usize == k) {
-        found.push((
-            if p.owner == 1 {
-                Color::Black
-            } else {
-                Color::White
-            },
-            p.bound,
-            follow(p, board, rules, &mapped)?,
-        ));
+        found.push((player(p.owner), p.bound, follow(p, board, rules, &mapped)?));
     }
     // Report moves in the line's own frame.
     for x in &mut found {
@@ -338,11 +330,7 @@ fn follow(p: &ProofInfo, board: &Board, rules: &Rules, line: &[Move]) -> Result<
     g.play(line[0]);
     let mut fw = Follow {
         bytes: &p.bytes,
-        owner: if p.owner == 1 {
-            Color::Black
-        } else {
-            Color::White
-        },
+        owner: player(p.owner),
         offsets: Vec::new(),
         line: &line[1..],
         trail: vec![(0, line[0])],

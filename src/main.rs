@@ -349,31 +349,25 @@ fn run(command: Command) -> Result<(), String> {
             }
             let r = report::run_solve_logged(&board, &rules, config, run, Some(&resume));
             let path = (!no_save).then_some(result);
-            let write = |path: &PathBuf| {
-                let f = save::result_file(&board, &rules, &r, &config);
-                gsr::write(path, &f).map_err(|e| format!("the result file was not written: {e}"))
-            };
-            if json {
-                if let Some(p) = &path {
-                    write(p)?;
-                }
-                resume.finish();
-                println!("{}", report::json(&r, path.as_deref()));
-            } else {
-                // The solve is printed first, so a failed write does not lose it.
+            // The text is printed first, so a failed write does not lose it
+            // (the resume file, kept then, does not either).
+            if !json {
                 print!("{}", report::text(&r));
-                if let Some(p) = &path {
-                    write(p)?;
-                }
-                resume.finish();
-                if let Some(p) = &path {
-                    println!(
-                        "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
-                        p.display(),
-                        r.strategies.len(),
-                        r.proof_seconds
-                    );
-                }
+            }
+            if let Some(p) = &path {
+                let f = save::result_file(&board, &rules, &r, &config);
+                gsr::write(p, &f).map_err(|e| format!("the result file was not written: {e}"))?;
+            }
+            resume.finish();
+            if json {
+                println!("{}", report::json(&r, path.as_deref()));
+            } else if let Some(p) = &path {
+                println!(
+                    "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
+                    p.display(),
+                    r.strategies.len(),
+                    r.proof_seconds
+                );
             }
         }
         Command::Batch {

@@ -9,7 +9,6 @@ use crate::rules::{Rules, Ruleset, half_points};
 use crate::solver::{self, Config, Shared, Solution};
 use crate::types::{Color, Move};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// A finished solve with its measurements.
@@ -138,20 +137,10 @@ pub fn run_solve_logged(
             value_text(rules.ruleset.has_score(), solution.value)
         );
     }
-    let resumed_strategies = AtomicUsize::new(0);
-    let strategies = if prove {
-        pool.install(|| {
-            strategies(
-                &shared,
-                rules,
-                &solution,
-                progress,
-                resume,
-                &resumed_strategies,
-            )
-        })
+    let (strategies, resumed_strategies) = if prove {
+        pool.install(|| strategies(&shared, rules, &solution, progress, resume))
     } else {
-        Vec::new()
+        (Vec::new(), 0)
     };
     let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
     let mut g = Game::new(board, rules);
@@ -175,7 +164,7 @@ pub fn run_solve_logged(
         seconds,
         peak_bytes: peak_memory(),
         strategies,
-        resumed_strategies: resumed_strategies.into_inner(),
+        resumed_strategies,
         proof_seconds,
         threads,
     }
@@ -216,8 +205,7 @@ fn strategies(
     solution: &Solution,
     progress: bool,
     resume: Option<&Resume>,
-    resumed: &AtomicUsize,
-) -> Vec<(usize, Strategy)> {
+) -> (Vec<(usize, Strategy)>, usize) {
     let bar = if progress {
         ProgressBar::new_spinner()
     } else {
@@ -229,10 +217,11 @@ fn strategies(
     );
     let tick = |k: u64| bar.inc(k);
     let todo = needed_bounds(rules, shared.start().board().len(), solution);
-    let one = |&(k, owner): &(usize, Color)| {
+    let mut resumed = 0;
+    let mut one = |&(k, owner): &(usize, Color)| {
         let (mv, bound) = (solution.moves[k].mv, solution.moves[k].value);
         if let Some(st) = resume.and_then(|r| r.known_strategy(mv, owner, bound)) {
-            resumed.fetch_add(1, Ordering::Relaxed);
+            resumed += 1;
             return (k, st);
         }
         let mut g = shared.start();
@@ -246,9 +235,9 @@ fn strategies(
     // One at a time: extractions side by side on one table made 1x8's
     // proof take 2 s or over 60 s by chance (four runs in five past 60 s);
     // one after the other, 2.4-5.3 s in five runs.
-    let out = todo.iter().map(one).collect();
+    let out = todo.iter().map(&mut one).collect();
     bar.finish_and_clear();
-    out
+    (out, resumed)
 }
 
 /// A value for people: `+9`, `-2.5`, `0`, or who wins.

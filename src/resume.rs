@@ -29,7 +29,7 @@ use crate::game::Game;
 use crate::gsr::{self, BoardInfo, RulesInfo};
 use crate::proof::Strategy;
 use crate::rules::Rules;
-use crate::save::{board_info, rules_info};
+use crate::save::{board_info, player, player_code, rules_info};
 use crate::solver::{RootLog, value_range};
 use crate::types::{Color, Move};
 use serde::{Deserialize, Serialize};
@@ -95,11 +95,16 @@ pub struct Resume {
     delay: Duration,
 }
 
+/// `path` with `suffix` added to its file name.
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
 /// The resume file that goes with result file `result`.
 pub fn path_for(result: &Path) -> PathBuf {
-    let mut s = result.as_os_str().to_owned();
-    s.push(".resume");
-    PathBuf::from(s)
+    suffixed(result, ".resume")
 }
 
 /// Removes the resume file at `path` and its strategy files, if any.
@@ -140,15 +145,12 @@ fn program() -> String {
 
 /// What tells two solves apart, for an error message.
 fn which(s: &Stored) -> String {
-    let to_move = if s.rules.to_move == 1 {
-        "Black"
-    } else {
-        "White"
-    };
     let start: String = s.rules.start.iter().map(|c| c.to_string()).collect();
     format!(
-        "{} under {}, start {start} with {to_move} to move",
-        s.board.name, s.rules.description
+        "{} under {}, start {start} with {:?} to move",
+        s.board.name,
+        s.rules.description,
+        player(s.rules.to_move)
     )
 }
 
@@ -212,21 +214,18 @@ impl Resume {
 
     /// The solve is finished and saved: the file goes, with its strategies.
     pub fn finish(&self) {
-        let s = self.stored.lock().expect("resume lock");
-        for r in &s.proofs {
-            let _ = std::fs::remove_file(self.proof_path(r.first, r.owner));
-        }
-        let _ = std::fs::remove_file(&self.path);
+        let _ = discard(&self.path);
     }
 
-    /// Where the strategy of `owner` (1 Black, 2 White) for the class of first move `first` goes.
+    /// Where the strategy of `owner` (a [`player_code`]) for the class of
+    /// first move `first` goes; [`discard`] knows these names.
     fn proof_path(&self, first: u8, owner: u8) -> PathBuf {
-        let mut s = self.path.as_os_str().to_owned();
-        s.push(format!(
-            ".{first}-{}",
-            if owner == 1 { "black" } else { "white" }
-        ));
-        PathBuf::from(s)
+        let colour = if player(owner) == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        suffixed(&self.path, &format!(".{first}-{colour}"))
     }
 
     /// Rewrites the resume file (the lock held, so writes do not cross).
@@ -251,7 +250,7 @@ impl Resume {
     /// an interrupted run extracted, if its file is intact. (A damaged one
     /// is only extracted again: the values, which are not, stay.)
     pub fn known_strategy(&self, first: Move, owner: Color, bound: i32) -> Option<Strategy> {
-        let code = owner_code(owner);
+        let code = player_code(owner);
         let r = *self
             .stored
             .lock()
@@ -287,7 +286,7 @@ impl Resume {
         }
         let r = ProofRef {
             first: first.code(),
-            owner: owner_code(st.owner),
+            owner: player_code(st.owner),
             bound: st.bound,
             nodes: st.nodes,
             len: st.bytes.len() as u64,
@@ -390,8 +389,4 @@ impl RootLog for Resume {
         s.seconds = self.earlier.0 + self.opened.elapsed().as_secs_f64();
         self.save(&s);
     }
-}
-
-fn owner_code(c: Color) -> u8 {
-    if c == Color::Black { 1 } else { 2 }
 }

@@ -20,6 +20,20 @@ pub fn decode(c: u8, n: usize) -> Option<Move> {
     (c as usize <= n).then(|| Move::from_code(c))
 }
 
+/// A player as a file code: 1 Black, 2 White (who moves first, a strategy's owner).
+pub fn player_code(c: Color) -> u8 {
+    if c == Color::Black { 1 } else { 2 }
+}
+
+/// The player of a file code from [`player_code`].
+pub fn player(code: u8) -> Color {
+    if code == 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
 /// `results/<board>-<rules>[-<options>].gsr`: options other than the
 /// ruleset's defaults are spelled out; a start position adds a short hash.
 pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
@@ -96,7 +110,7 @@ pub fn rules_info(board: &Board, rules: &Rules) -> RulesInfo {
         suicide: rules.suicide.name().into(),
         komi_half: rules.komi.0,
         start,
-        to_move: if setup.to_move == Color::Black { 1 } else { 2 },
+        to_move: player_code(setup.to_move),
         description: rules.describe(),
     }
 }
@@ -132,7 +146,7 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
         .iter()
         .map(|(k, s)| ProofInfo {
             class: *k as u32,
-            owner: if s.owner == Color::Black { 1 } else { 2 },
+            owner: player_code(s.owner),
             bound: s.bound,
             nodes: s.nodes,
             bytes: s.bytes.clone(),

@@ -1,5 +1,5 @@
 //! Embeds a digest of the program's source (`GOSOLVE_SOURCE`): resume files
-//! ([`src/resume.rs`]) are taken only by a build of the same source, since
+//! (`src/store/resume.rs`) are taken only by a build of the same source, since
 //! the package version stays the same through search and rules changes.
 
 use std::path::Path;

@@ -2,13 +2,13 @@
 //! counting legal positions, and a perft. Run with `cargo bench`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gosolve::board::Board;
-use gosolve::count::count_frontier;
-use gosolve::diagram;
-use gosolve::game::Game;
-use gosolve::games::perft;
-use gosolve::rules::{Rules, Ruleset};
-use gosolve::types::{Color, bits};
+use gosolve::count::games::perft;
+use gosolve::count::positions::count_frontier;
+use gosolve::engine::board::Board;
+use gosolve::engine::diagram;
+use gosolve::engine::game::Game;
+use gosolve::engine::rules::{Rules, Ruleset};
+use gosolve::engine::types::{Color, bits};
 use std::hint::black_box;
 
 fn placing(c: &mut Criterion) {
@@ -46,7 +46,7 @@ fn move_generation(c: &mut Criterion) {
     let rules = Rules::new(Ruleset::TrompTaylor);
     let mut game = Game::new(&board, &rules);
     for name in ["B2", "C3", "C2", "B3", "A3", "D2"] {
-        game.play(gosolve::types::Move::Place(
+        game.play(gosolve::engine::types::Move::Place(
             board.parse_point(name).unwrap(),
         ));
     }
@@ -68,7 +68,7 @@ fn counts(c: &mut Criterion) {
 }
 
 fn solving(c: &mut Criterion) {
-    use gosolve::solver::{Config, Shared, solve};
+    use gosolve::search::solver::{Config, Shared, solve};
     let board = Board::parse("2x3").unwrap();
     let rules = Rules::new(Ruleset::TrompTaylor);
     let config = Config {

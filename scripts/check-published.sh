@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reruns every published figure (src/published.txt) with a generous budget
+# Reruns every published figure (src/cli/published.txt) with a generous budget
 # and writes the report to results/published-check.md.
 # Usage: scripts/check-published.sh [BUDGET_SECONDS]   (default 600 per figure)
 set -uo pipefail
@@ -10,7 +10,7 @@ cargo build --release --quiet
   echo "# Published figures, rechecked"
   echo
   echo "\`gosolve check --budget $budget\` on $(date -u +%Y-%m-%d), $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
-  echo "Figures and sources: \`src/published.txt\`. A skipped figure was over the budget."
+  echo "Figures and sources: \`src/cli/published.txt\`. A skipped figure was over the budget."
   echo
   echo '```'
   target/release/gosolve check --budget "$budget"

@@ -1,6 +1,6 @@
 //! Batches: jobs files, shards, resuming after a kill.
 
-use gosolve::batch::{self, Job};
+use gosolve::cli::batch::{self, Job};
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -1,6 +1,7 @@
 //! The command line as a user meets it: results on stdout, clear errors on
 //! stderr with a non-zero exit.
 
+use gosolve::search::run::Kept;
 use std::process::Command;
 
 fn gosolve(args: &[&str]) -> (bool, String, String) {
@@ -140,11 +141,11 @@ fn solve_prints_value_moves_and_variation() {
 /// another solve, or is damaged, stops it with a clear error.
 #[test]
 fn an_interrupted_solve_resumes_its_finished_first_moves() {
-    use gosolve::board::Board;
-    use gosolve::resume::{Resume, path_for};
-    use gosolve::rules::{RuleOptions, Rules, Ruleset};
-    use gosolve::solver::RootLog;
-    use gosolve::types::Move;
+    use gosolve::engine::board::Board;
+    use gosolve::engine::rules::{RuleOptions, Rules, Ruleset};
+    use gosolve::engine::types::Move;
+    use gosolve::search::solver::RootLog;
+    use gosolve::store::resume::{Resume, path_for};
     let dir = scratch("resume");
     let out = dir.join("3x3.gsr");
     let o = out.to_str().unwrap();
@@ -175,7 +176,7 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     assert!(ok && shown.contains("verified"), "{shown}");
 
     // And a strategy the interrupted run extracted, Black's for the centre.
-    let centre_black = |f: &gosolve::gsr::ResultFile| {
+    let centre_black = |f: &gosolve::format::gsr::ResultFile| {
         let centre = f.classes.iter().position(|c| c.members[0].mv == 5).unwrap();
         let p = f
             .proofs
@@ -183,9 +184,9 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
             .find(|p| p.class as usize == centre && p.owner == 1);
         p.unwrap().clone()
     };
-    let p = centre_black(&gosolve::gsr::read(&out).unwrap());
-    let st = gosolve::proof::Strategy {
-        owner: gosolve::types::Color::Black,
+    let p = centre_black(&gosolve::format::gsr::read(&out).unwrap());
+    let st = gosolve::search::proof::Strategy {
+        owner: gosolve::engine::types::Color::Black,
         bound: p.bound,
         nodes: p.nodes,
         bytes: p.bytes.clone(),
@@ -199,7 +200,7 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     assert!(ok, "{err}");
     assert!(again.contains("\"resumed_strategies\":1"), "{again}");
     // (Other strategies may differ: the table is filled differently.)
-    assert!(centre_black(&gosolve::gsr::read(&out).unwrap()) == p);
+    assert!(centre_black(&gosolve::format::gsr::read(&out).unwrap()) == p);
     let (ok, shown, _) = gosolve(&["verify", o]);
     assert!(ok && shown.contains("verified"), "{shown}");
     let leftovers = std::fs::read_dir(&dir).unwrap().count();

@@ -4,11 +4,11 @@
 mod common;
 
 use common::naive;
-use gosolve::board::Board;
-use gosolve::count::{count_brute, count_frontier};
-use gosolve::games::{count_games, perft};
-use gosolve::published::{Kind, figures};
-use gosolve::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::cli::published::{Kind, figures};
+use gosolve::count::games::{count_games, perft};
+use gosolve::count::positions::{count_brute, count_frontier};
+use gosolve::engine::board::Board;
+use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 
 /// Every published legal-position count within reach is reproduced by the
 /// frontier method, and by brute force up to 16 points.
@@ -84,7 +84,7 @@ fn games_match_published_small() {
         let board = Board::parse(&f.board).unwrap();
         let rules = Rules::new(Ruleset::TrompTaylor);
         assert_eq!(
-            count_games(&board, &rules, false) as i128,
+            count_games(&board, &rules, &|_| {}) as i128,
             f.figure,
             "{}",
             f.board
@@ -131,7 +131,7 @@ fn perft_matches_naive_for_every_ruleset() {
                 assert_eq!(got.nodes, want, "{spec} {}", rules.describe());
                 if (spec == "1x3" || spec == "cycle:3") && ruleset != Ruleset::ConwayReplacement {
                     assert_eq!(
-                        count_games(&board, &rules, false),
+                        count_games(&board, &rules, &|_| {}),
                         naive::games(&g, &nr, &start),
                         "{spec} {}",
                         rules.describe()

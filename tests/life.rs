@@ -3,12 +3,12 @@
 //! against the game itself — the points they say a side keeps survive
 //! every sequence of the opponent's placings while that side passes.
 
-use gosolve::benson;
-use gosolve::board::Board;
-use gosolve::plain::{BLACK, EMPTY, Graph, WHITE, opp};
-use gosolve::plain_life::kept_points;
-use gosolve::position::Position;
-use gosolve::types::Color;
+use gosolve::engine::benson;
+use gosolve::engine::board::Board;
+use gosolve::engine::position::Position;
+use gosolve::engine::types::Color;
+use gosolve::verify::plain::{BLACK, EMPTY, Graph, WHITE, opp};
+use gosolve::verify::plain_life::kept_points;
 use std::collections::HashSet;
 
 fn setup(spec: &str) -> (Board, Graph) {

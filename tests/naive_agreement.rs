@@ -5,10 +5,10 @@
 mod common;
 
 use common::{naive, naive_graph, to_colouring, to_position};
-use gosolve::board::Board;
-use gosolve::game::{Game, Outcome};
-use gosolve::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::types::{Color, Move};
+use gosolve::engine::board::Board;
+use gosolve::engine::game::{Game, Outcome};
+use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::engine::types::{Color, Move};
 use proptest::prelude::*;
 
 fn colour(c: u8) -> Color {

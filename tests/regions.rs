@@ -6,16 +6,16 @@
 mod common;
 
 use common::regions::{boundary, colourings, diagram, few_whites, polyominoes};
-use gosolve::board::Board;
 use gosolve::cgt::koh::{Counting, value};
 use gosolve::cgt::notation::parse;
 use gosolve::cgt::region::Region;
 use gosolve::cgt::sum::{Part, Sum};
 use gosolve::cgt::thermo::{chill, cool, warm};
 use gosolve::cgt::{Dyadic, Game};
-use gosolve::rules::{RuleOptions, Rules, Ruleset};
-use gosolve::solver::{Config, Shared, solve};
-use gosolve::types::{Color, Move};
+use gosolve::engine::board::Board;
+use gosolve::engine::rules::{RuleOptions, Rules, Ruleset};
+use gosolve::engine::types::{Color, Move};
+use gosolve::search::solver::{Config, Shared, solve};
 
 fn region(spec: &str) -> Game {
     value(&Region::parse(spec).unwrap(), Counting::Territory)

@@ -4,12 +4,13 @@
 
 mod common;
 
-use gosolve::board::Board;
-use gosolve::gsr::{self, FileError, ResultFile};
-use gosolve::report::{Run, run_solve};
-use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::save;
-use gosolve::solver::Config;
+use gosolve::engine::board::Board;
+use gosolve::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::format::codes;
+use gosolve::format::gsr::{self, FileError, ResultFile};
+use gosolve::search::run::{Run, run_solve};
+use gosolve::search::solver::Config;
+use gosolve::store::save;
 use gosolve::verify;
 use proptest::prelude::*;
 
@@ -49,7 +50,6 @@ fn one_thread(spec: &str, ruleset: Ruleset) -> ResultFile {
     let run = Run {
         prove: true,
         threads: 1,
-        ..Run::default()
     };
     save::result_file(
         &board,
@@ -209,7 +209,7 @@ fn a_secure_mark_must_be_earned() {
             continue;
         }
         let mut t = f.clone();
-        t.proofs[k].bytes[0] = gosolve::proof::SECURE;
+        t.proofs[k].bytes[0] = gosolve::format::codes::SECURE;
         let e = check(&t).unwrap_err();
         assert!(e.reason.contains("secure mark"), "{e}");
     }
@@ -218,7 +218,7 @@ fn a_secure_mark_must_be_earned() {
     // can only pass, under either rule) relabelled `--superko none`.
     let opts = RuleOptions {
         start: Some("W: .X.X.".into()),
-        suicide: Some(gosolve::rules::Suicide::Forbidden),
+        suicide: Some(gosolve::engine::rules::Suicide::Forbidden),
         ..RuleOptions::default()
     };
     let mut t = solved("1x5", Ruleset::TrompTaylor, &opts);
@@ -286,7 +286,7 @@ fn stored_rules_or_board_that_do_not_match_the_moves_fail() {
     let mut t = f.clone();
     t.board.edges.retain(|&e| e != (0, 2));
     assert!(check(&t).is_err());
-    assert!(gosolve::inspect::load(&t).is_err());
+    assert!(gosolve::store::inspect::load(&t).is_err());
     // A missing first-move class.
     let mut t = f.clone();
     t.classes.pop();
@@ -300,7 +300,7 @@ fn stored_rules_or_board_that_do_not_match_the_moves_fail() {
     let mut t = f.clone();
     t.rules.ruleset = "chess".into();
     assert!(check(&t).is_err());
-    assert!(gosolve::inspect::load(&t).is_err());
+    assert!(gosolve::store::inspect::load(&t).is_err());
     // A Tromp-Taylor proof relabelled as Conway Go, where passing is not a turn.
     let mut t = tt("1x4");
     t.rules.ruleset = "conway".into();
@@ -381,7 +381,7 @@ fn a_secure_mark_holds_exactly_up_to_the_kept_points() {
         let k = f
             .proofs
             .iter()
-            .position(|p| p.bytes == [gosolve::proof::SECURE])
+            .position(|p| p.bytes == [gosolve::format::codes::SECURE])
             .expect("a strategy that is one secure mark");
         assert_eq!(f.proofs[k].owner, 1, "Black's strategy");
         // White's only turn is a pass: the value is the bound, 2·(2·5 − 5) − komi.
@@ -405,9 +405,9 @@ fn a_secure_mark_holds_exactly_up_to_the_kept_points() {
 /// still covered, and one on which it places a stone leaves the strategy.
 #[test]
 fn show_line_at_and_past_a_secure_mark() {
-    use gosolve::game::Game;
-    use gosolve::inspect::{Found, look_up};
-    use gosolve::types::{Color, Move};
+    use gosolve::engine::game::Game;
+    use gosolve::engine::types::{Color, Move};
+    use gosolve::store::inspect::{Found, look_up};
     let f = tt_one_thread("3x3");
     let board = Board::parse("3x3").unwrap();
     let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
@@ -469,7 +469,7 @@ fn show_line_at_and_past_a_secure_mark() {
         .iter()
         .flat_map(|c| [(c, Color::Black), (c, Color::White)])
         .find_map(|(c, o)| {
-            let first = save::decode(c.members[0].mv, board.len()).unwrap();
+            let first = codes::decode(c.members[0].mv, board.len()).unwrap();
             walk(&mut vec![first], o, &found, &legal).map(|l| (l, o))
         })
         .expect("a 3x3 strategy has a secure mark");
@@ -495,7 +495,7 @@ struct Seen {
     bytes: std::ops::Range<usize>,
     /// Its state as the checker compares it: colouring, player to move,
     /// passes just made, points ever played, prisoners.
-    state: (u64, u64, gosolve::types::Color, u8, u64, [u32; 2]),
+    state: (u64, u64, gosolve::engine::types::Color, u8, u64, [u32; 2]),
     /// The colourings before it in the game.
     history: std::collections::HashSet<(u64, u64)>,
     /// The colourings the owner's placings produced in its subtree.
@@ -512,13 +512,13 @@ fn same_state(a: &Seen, b: &Seen) -> bool {
 /// Walks a strategy stream with the engine and returns the colourings the
 /// owner's placings produced below; owner nodes are appended to `seen`.
 fn walk_stream(
-    g: &mut gosolve::game::Game,
+    g: &mut gosolve::engine::game::Game,
     bytes: &[u8],
     at: &mut usize,
-    owner: gosolve::types::Color,
+    owner: gosolve::engine::types::Color,
     seen: &mut Vec<Seen>,
 ) -> std::collections::HashSet<(u64, u64)> {
-    use gosolve::types::{Color, Move};
+    use gosolve::engine::types::{Color, Move};
     let mut made = std::collections::HashSet::new();
     if g.outcome().is_some() {
         return made;
@@ -534,10 +534,10 @@ fn walk_stream(
     let start = *at;
     let c = bytes[*at];
     *at += 1;
-    if c == gosolve::proof::SECURE {
+    if c == gosolve::format::codes::SECURE {
         return made;
     }
-    if c == gosolve::proof::LINK {
+    if c == gosolve::format::codes::LINK {
         let (mut id, mut shift) = (0usize, 0);
         loop {
             let b = bytes[*at];
@@ -569,7 +569,7 @@ fn walk_stream(
         history,
         made: Default::default(),
     });
-    let m = save::decode(c, g.board().len()).unwrap();
+    let m = codes::decode(c, g.board().len()).unwrap();
     let u = g.play(m);
     if m != Move::Pass {
         let p = g.position();
@@ -623,15 +623,15 @@ fn an_unsound_link_is_rejected() {
 
 /// The owner nodes of strategy `k` of `f`, by [`walk_stream`].
 fn owner_nodes(f: &ResultFile, k: usize, board: &Board, rules: &Rules) -> Vec<Seen> {
-    use gosolve::types::Color;
+    use gosolve::engine::types::Color;
     let p = &f.proofs[k];
     let owner = if p.owner == 1 {
         Color::Black
     } else {
         Color::White
     };
-    let first = save::decode(f.classes[p.class as usize].members[0].mv, board.len()).unwrap();
-    let mut g = gosolve::game::Game::new(board, rules);
+    let first = codes::decode(f.classes[p.class as usize].members[0].mv, board.len()).unwrap();
+    let mut g = gosolve::engine::game::Game::new(board, rules);
     g.play(first);
     let mut seen = Vec::new();
     let mut at = 0;
@@ -645,7 +645,7 @@ fn with_link(f: &ResultFile, k: usize, seen: &[Seen], m: usize, n: usize) -> Res
     let mut t = f.clone();
     let bytes = &f.proofs[k].bytes;
     let mut b = bytes[..seen[n].bytes.start].to_vec();
-    b.push(gosolve::proof::LINK);
+    b.push(gosolve::format::codes::LINK);
     let mut id = m;
     loop {
         let low = (id & 0x7F) as u8;

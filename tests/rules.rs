@@ -1,10 +1,10 @@
 //! Every rule of RULES.md on a hand-made position, written as an ASCII board.
 
-use gosolve::board::Board;
-use gosolve::diagram;
-use gosolve::game::{Game, Outcome};
-use gosolve::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::types::{Color, Move};
+use gosolve::engine::board::Board;
+use gosolve::engine::diagram;
+use gosolve::engine::game::{Game, Outcome};
+use gosolve::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::engine::types::{Color, Move};
 
 fn setup(
     spec: &str,
@@ -408,7 +408,7 @@ fn the_start_diagram_may_give_white_the_move() {
 
 #[test]
 fn ternary_codes_decode_to_their_colouring() {
-    use gosolve::game::{from_ternary, ternary};
+    use gosolve::engine::game::{from_ternary, ternary};
     for n in [1, 5, 9] {
         let mut seen = std::collections::HashSet::new();
         for t in 0..3u64.pow(n as u32) {

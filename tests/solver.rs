@@ -5,10 +5,10 @@
 mod common;
 
 use common::{naive, rule_variants};
-use gosolve::board::Board;
-use gosolve::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::solver::{Config, RootLog, Shared, solve, solve_logged};
-use gosolve::types::Move;
+use gosolve::engine::board::Board;
+use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::engine::types::Move;
+use gosolve::search::solver::{Config, RootLog, Shared, solve, solve_logged};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
     let sh = Shared::new(board, rules, config);
@@ -373,7 +373,7 @@ fn solves_record_and_resume_first_move_values() {
         let again = solve_logged(&Shared::new(&board, &rules, config), &|_, _| {}, &log);
         assert_eq!(again.resumed, given.len(), "{spec}");
         assert_eq!(again.resumed_nodes, given.iter().map(|g| g.2).sum::<u64>());
-        let table = |s: &gosolve::solver::Solution| {
+        let table = |s: &gosolve::search::solver::Solution| {
             let mut t: Vec<(Move, i32)> = s.moves.iter().map(|m| (m.mv, m.value)).collect();
             t.sort();
             t

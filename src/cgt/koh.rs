@@ -25,8 +25,8 @@
 
 use super::game::Game;
 use super::region::Region;
-use crate::position::{Position, flood_by};
-use crate::types::{Color, bits};
+use crate::engine::position::{Position, flood_by};
+use crate::engine::types::{Color, bits};
 use hashbrown::HashMap;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};

@@ -23,9 +23,9 @@
 //!
 //! A leading `-` swaps the colours (White's region, the negative game).
 
-use crate::board::{Board, column_name};
-use crate::position::Position;
-use crate::types::Color;
+use crate::engine::board::{Board, column_name};
+use crate::engine::position::Position;
+use crate::engine::types::Color;
 use std::fmt;
 
 /// The largest N a named region takes: its diagram (3 rows of N + 2)

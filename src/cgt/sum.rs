@@ -13,7 +13,7 @@ use super::game::Game;
 use super::koh::{Counting, Values};
 use super::notation;
 use super::region::Region;
-use crate::types::Color;
+use crate::engine::types::Color;
 
 /// One term of a sum.
 pub enum Part {

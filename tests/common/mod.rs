@@ -4,9 +4,9 @@
 pub mod naive;
 pub mod regions;
 
-use gosolve::board::Board;
-use gosolve::position::Position;
-use gosolve::rules::{Komi, RuleOptions, Ruleset, Suicide, Superko};
+use gosolve::engine::board::Board;
+use gosolve::engine::position::Position;
+use gosolve::engine::rules::{Komi, RuleOptions, Ruleset, Suicide, Superko};
 
 /// The naive graph of a board, from its edge list.
 pub fn naive_graph(board: &Board) -> naive::Graph {

@@ -1,10 +1,10 @@
 //! The test suite's reference solver over the plain rules
-//! ([`gosolve::plain`], which shares no code with the bitboard engine):
+//! ([`gosolve::verify::plain`], which shares no code with the bitboard engine):
 //! perft, game counts and plain alpha-beta.
 #![allow(dead_code)]
 
-pub use gosolve::plain::*;
-use gosolve::rules::Ruleset;
+use gosolve::engine::rules::Ruleset;
+pub use gosolve::verify::plain::*;
 
 /// The plain rules under their old name.
 pub type NaiveRules = PlainRules;

@@ -20,10 +20,10 @@
 //! - `koh` checks no repetition: a point once played is never played again,
 //!   so the game is finite without one.
 
-use crate::board::Board;
-use crate::position::Position;
-use crate::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
-use crate::types::{Color, Move};
+use crate::engine::board::Board;
+use crate::engine::position::Position;
+use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
+use crate::engine::types::{Color, Move};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -350,7 +350,7 @@ impl<'a> Game<'a> {
             before.stones(me) & !now.stones(me)
         } & self.candidates();
         let immortal = self.rules.setup.immortal;
-        crate::types::bits(candidates)
+        crate::engine::types::bits(candidates)
             .filter(|&p| now.place(self.board, p, me, immortal).position == before)
             .fold(0, |a, p| a | 1 << p)
     }
@@ -369,7 +369,7 @@ impl<'a> Game<'a> {
     /// The colouring after placing on `p` if that placing is legal, with the
     /// history entry it will make (when the history is a bitmap, its bit).
     #[inline]
-    fn check_place(&self, p: u8) -> Option<(crate::position::Placed, usize)> {
+    fn check_place(&self, p: u8) -> Option<(crate::engine::position::Placed, usize)> {
         if self.candidates() >> p & 1 == 0 {
             return None;
         }
@@ -540,7 +540,7 @@ impl<'a> Game<'a> {
         if self.pass_allowed() {
             out.push(Move::Pass);
         }
-        for p in crate::types::bits(self.candidates()) {
+        for p in crate::engine::types::bits(self.candidates()) {
             if self.check_place(p).is_some() {
                 out.push(Move::Place(p));
             }
@@ -554,7 +554,7 @@ impl<'a> Game<'a> {
             return false;
         }
         self.pass_allowed()
-            || crate::types::bits(self.candidates()).any(|p| self.check_place(p).is_some())
+            || crate::engine::types::bits(self.candidates()).any(|p| self.check_place(p).is_some())
     }
 
     /// The result if the game is over, `None` while it goes on.

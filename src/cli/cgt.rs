@@ -1,13 +1,13 @@
 //! `gosolve cgt`: the canonical form and temperature of a combinatorial
 //! game, a Go region or a sum of them, and a winning move for each player.
 
-use gosolve::cgt::koh::Counting;
-use gosolve::cgt::notation::{self, Style};
-use gosolve::cgt::plot;
-use gosolve::cgt::sum::{Part, Sum, Winning};
-use gosolve::cgt::thermo::{self, Wall};
-use gosolve::cgt::{Dyadic, Game};
-use gosolve::types::Color;
+use crate::cgt::koh::Counting;
+use crate::cgt::notation::{self, Style};
+use crate::cgt::plot;
+use crate::cgt::sum::{Part, Sum, Winning};
+use crate::cgt::thermo::{self, Wall};
+use crate::cgt::{Dyadic, Game};
+use crate::engine::types::Color;
 use serde_json::json;
 use std::cmp::Ordering;
 use std::path::Path;

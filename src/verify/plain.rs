@@ -5,7 +5,7 @@
 //! code with the bitboard engine (`position`, `game`): only the rules' names
 //! (plain data) and the graph's edge list come from outside.
 
-use crate::rules::{Ruleset, Suicide, Superko};
+use crate::engine::rules::{Ruleset, Suicide, Superko};
 use std::rc::Rc;
 
 /// An empty point.
@@ -169,7 +169,7 @@ pub struct PlainRules {
 
 impl PlainRules {
     /// The plain view of the engine's settled rules.
-    pub fn of(r: &crate::rules::Rules) -> PlainRules {
+    pub fn of(r: &crate::engine::rules::Rules) -> PlainRules {
         PlainRules {
             ruleset: r.ruleset,
             superko: r.superko,
@@ -223,7 +223,7 @@ pub struct State {
     pub to_move: u8,
     /// Consecutive passes that ended in this state.
     pub passes: u32,
-    /// prisoners[0] held by Black, [1] by White.
+    /// `prisoners[0]` held by Black, `[1]` by White.
     pub prisoners: [u32; 2],
     /// Points that have held a stone (`koh`).
     pub played: Vec<bool>,

@@ -1,8 +1,9 @@
 //! Rules as plain data: a ruleset and its options, with string round-trips
 //! that the command line uses directly. See `RULES.md` for the rulesets.
 
-use crate::board::Board;
-use crate::diagram::{self, Setup};
+use crate::engine::board::Board;
+use crate::engine::diagram;
+use crate::engine::setup::Setup;
 use std::fmt;
 use std::str::FromStr;
 
@@ -176,6 +177,19 @@ pub fn half_points(h: i32) -> String {
     } else {
         format!("{sign}{}.5", a / 2)
     }
+}
+
+/// A value for people: `+9`, `-2.5`, `0`, or who wins.
+pub fn value_text(scored: bool, v: i32) -> String {
+    if !scored {
+        return if v > 0 {
+            "Black wins".into()
+        } else {
+            "White wins".into()
+        };
+    }
+    let s = half_points(v);
+    if v > 0 { format!("+{s}") } else { s }
 }
 
 /// A ruleset with every option settled and checked against a board.

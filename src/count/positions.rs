@@ -16,9 +16,9 @@
 //!   Polynomial in the number of points for a fixed frontier width: 5×5,
 //!   6×6, 7×7 and 8×8 in seconds.
 
-use crate::board::{Board, Layout};
-use crate::position::flood;
-use crate::types::bits;
+use crate::engine::board::{Board, Layout};
+use crate::engine::position::flood;
+use crate::engine::types::bits;
 use hashbrown::HashMap;
 use rayon::prelude::*;
 

@@ -3,7 +3,7 @@
 //! with the summary that decides whether it may be reused under another
 //! history (see `solver` for the argument).
 
-use crate::position::Position;
+use crate::engine::position::Position;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -28,7 +28,7 @@ pub const SET_POINTS: usize = 5;
 pub const SET_WORDS: usize = (3usize.pow(SET_POINTS as u32) * 2).div_ceil(64);
 
 /// The key of the table of small boards: the state and the exact set of
-/// states the history holds, numbered as [`crate::game::state_index`]
+/// states the history holds, numbered as [`crate::engine::game::state_index`]
 /// does (in the key's frame). The history matters to the value only
 /// through that set, so a bound stored under it holds whenever it is found.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -24,14 +24,16 @@
 //! work (`solve --fresh` discards it). A damaged strategy file is only
 //! extracted again.
 
-use crate::board::Board;
-use crate::game::Game;
-use crate::gsr::{self, BoardInfo, RulesInfo};
-use crate::proof::Strategy;
-use crate::rules::Rules;
-use crate::save::{board_info, player, player_code, rules_info};
-use crate::solver::{RootLog, value_range};
-use crate::types::{Color, Move};
+use crate::engine::board::Board;
+use crate::engine::game::Game;
+use crate::engine::rules::Rules;
+use crate::engine::types::{Color, Move};
+use crate::format::codes::{player, player_code};
+use crate::format::gsr::{self, BoardInfo, RulesInfo};
+use crate::search::proof::Strategy;
+use crate::search::run::Kept;
+use crate::search::solver::{RootLog, value_range};
+use crate::store::save::{board_info, rules_info};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -201,17 +203,6 @@ impl Resume {
         self.loaded
     }
 
-    /// Seconds earlier runs spent on the solve and on the extraction, up to
-    /// their last save.
-    pub fn earlier_seconds(&self) -> (f64, f64) {
-        self.earlier
-    }
-
-    /// The proof extraction starts now (for its seconds).
-    pub fn proving(&self) {
-        self.proving.get_or_init(Instant::now);
-    }
-
     /// The solve is finished and saved: the file goes, with its strategies.
     pub fn finish(&self) {
         let _ = discard(&self.path);
@@ -244,66 +235,6 @@ impl Resume {
             }
         }
         r.is_ok()
-    }
-
-    /// The strategy of `owner` for the class of `first` with `bound` that
-    /// an interrupted run extracted, if its file is intact. (A damaged one
-    /// is only extracted again: the values, which are not, stay.)
-    pub fn known_strategy(&self, first: Move, owner: Color, bound: i32) -> Option<Strategy> {
-        let code = player_code(owner);
-        let r = *self
-            .stored
-            .lock()
-            .expect("resume lock")
-            .proofs
-            .iter()
-            .find(|r| r.first == first.code() && r.owner == code && r.bound == bound)?;
-        let path = self.proof_path(r.first, r.owner);
-        match std::fs::read(&path) {
-            Ok(bytes) if bytes.len() as u64 == r.len && crc32fast::hash(&bytes) == r.crc => {
-                Some(Strategy {
-                    owner,
-                    bound,
-                    nodes: r.nodes,
-                    bytes,
-                })
-            }
-            _ => {
-                eprintln!(
-                    "warning: {} is missing or damaged; extracting that strategy again",
-                    path.display()
-                );
-                None
-            }
-        }
-    }
-
-    /// Keeps strategy `st` of the class of `first` (once the solve has run for the delay).
-    pub fn record_strategy(&self, first: Move, st: &Strategy) {
-        let mut s = self.stored.lock().expect("resume lock");
-        if self.opened.elapsed() < self.delay {
-            return;
-        }
-        let r = ProofRef {
-            first: first.code(),
-            owner: player_code(st.owner),
-            bound: st.bound,
-            nodes: st.nodes,
-            len: st.bytes.len() as u64,
-            crc: crc32fast::hash(&st.bytes),
-        };
-        // The strategy's file first: the resume file names only whole ones.
-        if self.write(&self.proof_path(r.first, r.owner), &st.bytes) {
-            s.proofs
-                .retain(|o| (o.first, o.owner) != (r.first, r.owner));
-            s.proofs.push(r);
-            let since = self
-                .proving
-                .get()
-                .map_or(0.0, |t| t.elapsed().as_secs_f64());
-            s.proof_seconds = self.earlier.1 + since;
-            self.save(&s);
-        }
     }
 }
 
@@ -388,5 +319,78 @@ impl RootLog for Resume {
         }
         s.seconds = self.earlier.0 + self.opened.elapsed().as_secs_f64();
         self.save(&s);
+    }
+}
+
+impl Kept for Resume {
+    /// Seconds earlier runs spent on the solve and on the extraction, up to
+    /// their last save.
+    fn earlier_seconds(&self) -> (f64, f64) {
+        self.earlier
+    }
+
+    /// The proof extraction starts now (for its seconds).
+    fn proving(&self) {
+        self.proving.get_or_init(Instant::now);
+    }
+
+    /// The strategy of `owner` for the class of `first` with `bound` that
+    /// an interrupted run extracted, if its file is intact. (A damaged one
+    /// is only extracted again: the values, which are not, stay.)
+    fn known_strategy(&self, first: Move, owner: Color, bound: i32) -> Option<Strategy> {
+        let code = player_code(owner);
+        let r = *self
+            .stored
+            .lock()
+            .expect("resume lock")
+            .proofs
+            .iter()
+            .find(|r| r.first == first.code() && r.owner == code && r.bound == bound)?;
+        let path = self.proof_path(r.first, r.owner);
+        match std::fs::read(&path) {
+            Ok(bytes) if bytes.len() as u64 == r.len && crc32fast::hash(&bytes) == r.crc => {
+                Some(Strategy {
+                    owner,
+                    bound,
+                    nodes: r.nodes,
+                    bytes,
+                })
+            }
+            _ => {
+                eprintln!(
+                    "warning: {} is missing or damaged; extracting that strategy again",
+                    path.display()
+                );
+                None
+            }
+        }
+    }
+
+    /// Keeps strategy `st` of the class of `first` (once the solve has run for the delay).
+    fn record_strategy(&self, first: Move, st: &Strategy) {
+        let mut s = self.stored.lock().expect("resume lock");
+        if self.opened.elapsed() < self.delay {
+            return;
+        }
+        let r = ProofRef {
+            first: first.code(),
+            owner: player_code(st.owner),
+            bound: st.bound,
+            nodes: st.nodes,
+            len: st.bytes.len() as u64,
+            crc: crc32fast::hash(&st.bytes),
+        };
+        // The strategy's file first: the resume file names only whole ones.
+        if self.write(&self.proof_path(r.first, r.owner), &st.bytes) {
+            s.proofs
+                .retain(|o| (o.first, o.owner) != (r.first, r.owner));
+            s.proofs.push(r);
+            let since = self
+                .proving
+                .get()
+                .map_or(0.0, |t| t.elapsed().as_secs_f64());
+            s.proof_seconds = self.earlier.1 + since;
+            self.save(&s);
+        }
     }
 }

@@ -20,13 +20,14 @@
 //! (a diagram), `tt_mb`. Unknown fields are errors; options a ruleset does
 //! not take (komi under `conway`) fail that job, as on the command line.
 
-use crate::board::Board;
-use crate::gsr;
-use crate::report::{self, Run};
-use crate::resume::{self, Resume};
-use crate::rules::{Komi, RuleOptions, Rules, Ruleset};
-use crate::save;
-use crate::solver::Config;
+use crate::engine::board::Board;
+use crate::engine::rules::value_text;
+use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset};
+use crate::format::gsr;
+use crate::search::run::{self, Quiet, Run};
+use crate::search::solver::Config;
+use crate::store::resume::{self, Resume};
+use crate::store::save;
 use crate::verify;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -251,7 +252,7 @@ pub fn job_path(dir: &Path, board: &Board, rules: &Rules) -> PathBuf {
 fn already_done(path: &Path, board: &Board, rules: &Rules) -> Option<gsr::ResultFile> {
     let f = gsr::read(path).ok()?;
     let same = f.board.name == board.name() && f.rules.description == rules.describe() && {
-        let (b, r) = crate::inspect::load(&f).ok()?;
+        let (b, r) = crate::store::inspect::load(&f).ok()?;
         b.edges() == board.edges() && r == *rules
     };
     (same && verify::verify(&f, &|_| {}).is_ok()).then_some(f)
@@ -284,7 +285,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         // A run killed after writing the file may have left its resume file.
         let _ = resume::discard(&resume::path_for(&path));
         out.status = Status::Done;
-        out.value = report::value_text(f.rules.scored(), f.value);
+        out.value = value_text(f.rules.scored(), f.value);
         out.nodes = f.run.nodes;
         out.seconds = f.run.seconds;
         return out;
@@ -295,7 +296,6 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         ..Config::default()
     };
     let run = Run {
-        progress: false,
         prove: true,
         threads,
     };
@@ -306,7 +306,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
             return out;
         }
     };
-    let solve = || report::run_solve_logged(&board, &rules, config, run, Some(&resume));
+    let solve = || run::run_solve_logged(&board, &rules, config, run, &resume, &Quiet);
     let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
         Ok(r) => r,
         Err(_) => {
@@ -315,7 +315,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         }
     };
     let f = save::result_file(&board, &rules, &r, &config);
-    out.value = report::value_text(rules.ruleset.has_score(), f.value);
+    out.value = value_text(rules.ruleset.has_score(), f.value);
     out.nodes = f.run.nodes;
     out.seconds = f.run.seconds;
     stage("writing");

@@ -1,5 +1,5 @@
-//! Benson's unconditional life on the plain representation ([`crate::plain`]),
-//! for the checker: its own code, sharing nothing with [`crate::benson`].
+//! Benson's unconditional life on the plain representation ([`crate::verify::plain`]),
+//! for the checker: its own code, sharing nothing with [`crate::engine::benson`].
 //!
 //! Chains of colour `c` and *regions* (connected parts of the points without
 //! a `c` stone) start alive; repeatedly a chain with fewer than two healthy
@@ -11,7 +11,7 @@
 //! stones included, next to the chain: otherwise the opponent can fill it,
 //! suicide, and empty points that are no liberties (1x6 `O.XXX.`).
 
-use crate::plain::{EMPTY, Graph};
+use crate::verify::plain::{EMPTY, Graph};
 
 /// The connected parts of the points where `inside` holds.
 fn parts(g: &Graph, inside: &[bool]) -> Vec<Vec<usize>> {
@@ -110,7 +110,7 @@ pub fn kept_points(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plain::{BLACK, WHITE};
+    use crate::verify::plain::{BLACK, WHITE};
 
     fn kept_f(g: &Graph, col: &[u8], c: u8) -> usize {
         kept(g, col, c, false)

@@ -13,12 +13,12 @@
 //! outgrew 24 GiB before finishing, since games are simple paths in the
 //! game graph and few of them share a set of visited colourings.)
 
-use crate::board::{Automorphism, Board};
-use crate::game::Game;
-use crate::rules::{PassRule, Rules};
-use crate::types::{Move, bits};
+use crate::engine::board::Board;
+use crate::engine::game::Game;
+use crate::engine::rules::{PassRule, Rules};
+use crate::engine::symmetry::symmetries;
+use crate::engine::types::{Move, bits};
 use hashbrown::HashMap;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 /// Visits every child of the current node: calls `f` after each legal turn
@@ -42,20 +42,6 @@ fn for_each_child(game: &mut Game, mut f: impl FnMut(&mut Game)) -> u32 {
         }
     }
     n
-}
-
-/// The symmetries of the board that fix the start position.
-pub fn symmetries(board: &Board, rules: &Rules) -> Vec<Automorphism> {
-    let s = rules.setup;
-    board
-        .automorphisms(4096)
-        .into_iter()
-        .filter(|a| {
-            a.set(s.position.black) == s.position.black
-                && a.set(s.position.white) == s.position.white
-                && a.set(s.immortal) == s.immortal
-        })
-        .collect()
 }
 
 /// The tree cut `depth` turns deep: nodes and finished games above the cut,
@@ -134,18 +120,6 @@ fn parallel_split(board: &Board, rules: &Rules, max_depth: usize) -> Split {
     }
 }
 
-fn progress(len: usize, show: bool) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len as u64);
-    let style =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} subtrees, {elapsed} (eta {eta})")
-            .expect("valid template");
-    bar.set_style(style);
-    bar
-}
-
 fn replay<'a>(board: &'a Board, rules: &Rules, line: &[Move]) -> Game<'a> {
     let mut g = Game::new(board, rules);
     for &m in line {
@@ -154,8 +128,13 @@ fn replay<'a>(board: &'a Board, rules: &Rules, line: &[Move]) -> Game<'a> {
     g
 }
 
-/// The number of complete games, found by visiting every one.
-pub fn count_games(board: &Board, rules: &Rules, show_progress: bool) -> u128 {
+/// The number of complete games, found by visiting every one. `progress`
+/// is told the number of subtrees, then called once as each is counted.
+pub fn count_games(
+    board: &Board,
+    rules: &Rules,
+    progress: &(dyn Fn(Option<usize>) + Sync),
+) -> u128 {
     fn leaves(g: &mut Game) -> u128 {
         // A pass answering a pass ends the game: count it without playing it.
         if g.passes() == 1
@@ -179,17 +158,16 @@ pub fn count_games(board: &Board, rules: &Rules, show_progress: bool) -> u128 {
         }
     }
     let s = parallel_split(board, rules, 12);
-    let bar = progress(s.tasks.len(), show_progress);
+    progress(Some(s.tasks.len()));
     let sum: u128 = s
         .tasks
         .par_iter()
         .map(|(line, mult)| {
             let n = leaves(&mut replay(board, rules, line));
-            bar.inc(1);
+            progress(None);
             n * mult
         })
         .sum();
-    bar.finish_and_clear();
     sum + s.ended.iter().sum::<u128>()
 }
 

@@ -1,5 +1,5 @@
 //! The independent checker: re-proves a result file's value from its stored
-//! strategies with the plain rules ([`crate::plain`]). It shares no code with
+//! strategies with the plain rules ([`crate::verify::plain`]). It shares no code with
 //! the solver, the bitboard engine or the proof extractor: it reads the
 //! board as an edge list, the rules by name, and replays every strategy
 //! against every legal reply.
@@ -38,7 +38,7 @@
 //!
 //! A strategy may end a line at one of its owner's nodes with the mark
 //! "secure" under Tromp-Taylor and General Graph Go scoring with a superko
-//! rule. The checker recomputes, with its own code ([`crate::plain_life`]),
+//! rule. The checker recomputes, with its own code ([`crate::verify::plain_life`]),
 //! the points each side keeps whatever happens: unconditionally alive
 //! stones (Benson) and the empty points all of whose neighbours are such
 //! stones. Passing at every turn (always legal; superko ends the game),
@@ -47,15 +47,14 @@
 //! n − 2·(White's kept), komi aside. The mark is accepted only when that
 //! decides the bound; the subtree relies on nothing in the history.
 
-use crate::gsr::{MADE_LIMIT, ResultFile, RulesInfo, colouring_hash};
-use crate::plain::{BLACK, EMPTY, Graph, PlainRules, Refusal, State, Turn, WHITE};
-use crate::rules::{Ruleset, Suicide, Superko};
-use std::fmt;
+pub mod plain;
+pub mod plain_life;
 
-/// The marker of a link in a strategy stream.
-const LINK: u8 = 0xFF;
-/// The marker of a node where unconditional life decides the bound.
-const SECURE: u8 = 0xFE;
+use crate::engine::rules::{Ruleset, Suicide, Superko};
+use crate::format::codes::{LINK, SECURE};
+use crate::format::gsr::{MADE_LIMIT, ResultFile, RulesInfo, colouring_hash};
+use crate::verify::plain::{BLACK, EMPTY, Graph, PlainRules, Refusal, State, Turn, WHITE};
+use std::fmt;
 
 /// Why a proof was rejected: where, and what went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -496,10 +495,10 @@ impl Walk<'_> {
         let komi = self.set.komi_half;
         let suicide = r.suicide == Suicide::Allowed;
         let holds = if self.owner == BLACK {
-            let b = crate::plain_life::kept(g, &s.col, BLACK, suicide) as i32;
+            let b = crate::verify::plain_life::kept(g, &s.col, BLACK, suicide) as i32;
             2 * (2 * b - n) - komi >= self.bound
         } else {
-            let w = crate::plain_life::kept(g, &s.col, WHITE, suicide) as i32;
+            let w = crate::verify::plain_life::kept(g, &s.col, WHITE, suicide) as i32;
             2 * (n - 2 * w) - komi <= self.bound
         };
         if holds {
@@ -800,8 +799,8 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
 #[cfg(test)]
 mod tests {
     use super::Made;
-    use crate::gsr::MADE_LIMIT;
-    use crate::proof;
+    use crate::format::gsr::MADE_LIMIT;
+    use crate::search::proof;
     use proptest::prelude::*;
 
     proptest! {

@@ -7,31 +7,11 @@
 //! one row. Spaces are ignored. An optional prefix `B:` or `W:` names the
 //! player to move (Black otherwise): `W: X.O/.X./...`.
 
-use crate::board::{Board, Layout, column_name};
-use crate::position::Position;
-use crate::types::Color;
+use crate::engine::board::{Board, Layout, column_name};
+use crate::engine::position::Position;
+use crate::engine::setup::Setup;
+use crate::engine::types::Color;
 use std::fmt;
-
-/// A start position: a colouring, the player to move, and the stones that
-/// can never be captured (`koh` border stones; empty for other rulesets).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Setup {
-    /// The start colouring.
-    pub position: Position,
-    /// Who moves first.
-    pub to_move: Color,
-    /// Stones assumed alive (`B` / `W` in a diagram).
-    pub immortal: u64,
-}
-
-impl Setup {
-    /// The empty board with Black to move.
-    pub const EMPTY: Setup = Setup {
-        position: Position::EMPTY,
-        to_move: Color::Black,
-        immortal: 0,
-    };
-}
 
 /// Why a diagram was rejected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,7 +155,9 @@ pub fn render(board: &Board, pos: &Position, immortal: u64) -> String {
             out += &compact(board, pos, immortal);
             out.push('\n');
             for (label, set) in [("black", pos.black), ("white", pos.white)] {
-                let pts: Vec<String> = crate::types::bits(set).map(|p| p.to_string()).collect();
+                let pts: Vec<String> = crate::engine::types::bits(set)
+                    .map(|p| p.to_string())
+                    .collect();
                 out += &format!(
                     "{label}: {}\n",
                     if pts.is_empty() {

@@ -1,13 +1,13 @@
 //! The result-file commands: verify, show, export.
 
-use gosolve::board::Board;
-use gosolve::gsr::{self, ResultFile};
-use gosolve::inspect::{self, Found};
-use gosolve::report::value_text;
-use gosolve::rules::Rules;
-use gosolve::save::decode;
-use gosolve::types::Color;
-use gosolve::verify;
+use crate::engine::board::Board;
+use crate::engine::rules::Rules;
+use crate::engine::rules::value_text;
+use crate::engine::types::Color;
+use crate::format::codes::decode;
+use crate::format::gsr::{self, ResultFile};
+use crate::store::inspect::{self, Found};
+use crate::verify;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::path::Path;
@@ -271,7 +271,7 @@ pub fn batch(
     parallel: Option<usize>,
     summary: Option<&Path>,
 ) -> Result<(), String> {
-    use gosolve::batch::{self, Status};
+    use crate::cli::batch::{self, Status};
     use indicatif::MultiProgress;
     let text =
         std::fs::read_to_string(jobs_file).map_err(|e| format!("{}: {e}", jobs_file.display()))?;

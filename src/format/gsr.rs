@@ -14,11 +14,11 @@
 //! Every point set, move and colour in the payload is plain data: a move is
 //! a code (0 = pass, p + 1 = point p), a colouring a list of cells (0 empty,
 //! 1 black, 2 white, 3 black border stone, 4 white border stone). The
-//! proofs are the strategy streams of [`crate::proof`]. bincode is used only
+//! proofs are the strategy streams of [`crate::search::proof`]. bincode is used only
 //! in this module, so the encoding can change with the version number.
 //!
 //! Version 2 differs from 1 only in what a link in a strategy may reuse
-//! (see [`crate::proof`]): a subtree that produced at most [`MADE_LIMIT`]
+//! (see [`crate::search::proof`]): a subtree that produced at most [`MADE_LIMIT`]
 //! colourings is judged by their exact set. Every version-1 link meets the
 //! version-2 rule (barring a collision of 64-bit hashes, which would only
 //! make the checker refuse a link), so both are read.
@@ -91,7 +91,7 @@ impl RulesInfo {
     /// Whether the stored ruleset scores (false: won or lost, or unknown).
     pub fn scored(&self) -> bool {
         self.ruleset
-            .parse::<crate::rules::Ruleset>()
+            .parse::<crate::engine::rules::Ruleset>()
             .is_ok_and(|r| r.has_score())
     }
 }

@@ -4,8 +4,8 @@
 //! stone. Groups are found by flood fill over the board's neighbour masks;
 //! nothing here allocates.
 
-use crate::board::Board;
-use crate::types::Color;
+use crate::engine::board::Board;
+use crate::engine::types::Color;
 
 /// A colouring of the board: Black's and White's stones.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]

@@ -3,8 +3,8 @@
 //! a transposition table that is sound under superko, symmetry reduction,
 //! and the root moves searched in parallel. Each zero-width search is run
 //! with a depth limit that doubles until the result no longer depends on a
-//! line cut short ([`Search::deepening`]), the siblings of an open child a
-//! little shorter still ([`OPEN_SIBLING_CUT`]): only settled results are
+//! line cut short (`Search::deepening`), the siblings of an open child a
+//! little shorter still (`OPEN_SIBLING_CUT`): only settled results are
 //! ever stored, and the cut-short iterations leave their best moves in the
 //! table.
 //!
@@ -18,10 +18,10 @@
 //! The value of a node N (at history index d) depends on the history before
 //! it only through the superko tests (and, under `--superko none`, the
 //! repetition ties) that the search below N performs against the states
-//! H[0..d). (H[d] is N's own state, except where a pass that spends a
+//! `H[0..d)`. (`H[d]` is N's own state, except where a pass that spends a
 //! prisoner goes unrecorded: under situational superko N's state may then
 //! be missing, so there d is the history's length; see
-//! [`Search::external`].) The search result is a bound proved by a strategy of one player,
+//! `Search::external`.) The search result is a bound proved by a strategy of one player,
 //! the bound's *owner* (the mover for a lower bound, the opponent for an
 //! upper bound): the owner's chosen moves and every reply of the other side.
 //! Under another history H' that reaches the same state, the same strategy
@@ -59,13 +59,16 @@
 //! the key under the board's symmetries that fix the start position) and
 //! its summaries and best move are mapped back on use.
 
-use crate::benson;
-use crate::board::{Automorphism, Board};
-use crate::game::{Game, Key as HistKey};
-use crate::position::Position;
-use crate::rules::{Rules, Ruleset, Superko};
-use crate::tt::{Bound, Entry, Key, NEEDS, Opened, SET_POINTS, SET_WORDS, SetKey, Summary, Table};
-use crate::types::{Color, Move, bits};
+use crate::engine::benson;
+use crate::engine::board::Board;
+use crate::engine::game::{Game, Key as HistKey};
+use crate::engine::position::Position;
+use crate::engine::rules::{Rules, Ruleset, Superko};
+use crate::engine::symmetry::Automorphism;
+use crate::engine::types::{Color, Move, bits};
+use crate::search::tt::{
+    Bound, Entry, Key, NEEDS, Opened, SET_POINTS, SET_WORDS, SetKey, Summary, Table,
+};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -166,7 +169,7 @@ const OPEN: Res = Res {
     open: true,
 };
 
-/// Per symmetry, the number ([`crate::game::state_index`]) of each state's
+/// Per symmetry, the number ([`crate::engine::game::state_index`]) of each state's
 /// image: the history's bitmap mapped bit by bit into another frame.
 fn state_perms(syms: &Syms, n: usize, superko: Superko) -> Vec<Vec<u16>> {
     let positions = 3usize.pow(n as u32);
@@ -179,10 +182,10 @@ fn state_perms(syms: &Syms, n: usize, superko: Superko) -> Vec<Vec<u16>> {
         .map(|s| {
             let mut perm = vec![0u16; positions * 2];
             for t in 0..positions {
-                let pos = crate::game::from_ternary(t as u64, n);
+                let pos = crate::engine::game::from_ternary(t as u64, n);
                 for &to_move in movers {
-                    let from = crate::game::state_index(HistKey { pos, to_move });
-                    let to = crate::game::state_index(HistKey {
+                    let from = crate::engine::game::state_index(HistKey { pos, to_move });
+                    let to = crate::engine::game::state_index(HistKey {
                         pos: syms.map_pos(s, pos),
                         to_move,
                     });
@@ -211,7 +214,8 @@ impl Syms {
                     .map(|k| {
                         let mut t = [0u64; 256];
                         for (b, slot) in t.iter_mut().enumerate() {
-                            *slot = a.set(((b as u64) << (8 * k)) & crate::board::mask_of(n));
+                            *slot =
+                                a.set(((b as u64) << (8 * k)) & crate::engine::board::mask_of(n));
                         }
                         t
                     })
@@ -293,7 +297,7 @@ pub struct Shared<'a> {
     /// [`Search::set_key`]).
     exact: Option<Table<SetKey>>,
     /// With `exact`: `set_perm[s][i]` is the number of state `i`'s image
-    /// under symmetry `s` ([`crate::game::state_index`]).
+    /// under symmetry `s` ([`crate::engine::game::state_index`]).
     set_perm: Vec<Vec<u16>>,
     config: Config,
     range: i32,
@@ -314,8 +318,8 @@ fn decode(c: u8) -> Move {
 /// The value of a finished game from the mover's side (scored in half points, normal play ±1).
 pub fn mover_value(g: &Game) -> i32 {
     let black = match g.outcome() {
-        Some(crate::game::Outcome::Score(s)) => s,
-        Some(crate::game::Outcome::Win(c)) => {
+        Some(crate::engine::game::Outcome::Score(s)) => s,
+        Some(crate::engine::game::Outcome::Win(c)) => {
             if c == Color::Black {
                 1
             } else {
@@ -335,7 +339,7 @@ impl<'a> Shared<'a> {
     /// Prepares a solve of `board` under `rules`.
     pub fn new(board: &'a Board, rules: &Rules, config: Config) -> Shared<'a> {
         let perms = if config.symmetry {
-            crate::games::symmetries(board, rules)
+            crate::engine::symmetry::symmetries(board, rules)
         } else {
             board.automorphisms(1)
         };
@@ -444,7 +448,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let all_sides = sh.rules.superko == Superko::None && sh.rules.ruleset != Ruleset::Koh;
         let static_bounds = benson::applies(&sh.rules);
         let own_unrecorded = sh.rules.superko == Superko::Situational
-            && sh.rules.ruleset.pass_rule() == crate::rules::PassRule::CostsPrisoner;
+            && sh.rules.ruleset.pass_rule() == crate::engine::rules::PassRule::CostsPrisoner;
         Search {
             sh,
             own_unrecorded,
@@ -621,7 +625,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut out = 0;
         let mut todo = opp;
         while todo != 0 {
-            let grp = crate::position::flood(board, todo & todo.wrapping_neg(), opp);
+            let grp = crate::engine::position::flood(board, todo & todo.wrapping_neg(), opp);
             todo &= !grp;
             let libs = board.spread(grp) & pos.empty(board);
             if libs.count_ones() == 1 {

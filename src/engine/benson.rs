@@ -19,10 +19,10 @@
 //! nothing, so it is refused or removes itself). Passing forever, the owner
 //! keeps them: they bound the final area score, whatever the history.
 
-use crate::board::Board;
-use crate::position::{Position, flood};
-use crate::rules::{Rules, Ruleset, Suicide, Superko};
-use crate::types::Color;
+use crate::engine::board::Board;
+use crate::engine::position::{Position, flood};
+use crate::engine::rules::{Rules, Ruleset, Suicide, Superko};
+use crate::engine::types::Color;
 
 /// Splits `set` into its connected parts; returns how many were written.
 fn components(board: &Board, set: u64, out: &mut [u64; 64]) -> usize {
@@ -101,7 +101,7 @@ pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64 {
         return 0;
     }
     let mut eyes = 0;
-    for p in crate::types::bits(pos.empty(board)) {
+    for p in crate::engine::types::bits(pos.empty(board)) {
         let n = board.neighbours(p);
         if n != 0 && n & !alive == 0 {
             eyes |= 1 << p;
@@ -133,7 +133,7 @@ pub fn black_range(board: &Board, pos: &Position, rules: &Rules) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagram;
+    use crate::engine::diagram;
 
     fn secure_of(spec: &str, d: &str, c: Color) -> u32 {
         let b = Board::parse(spec).unwrap();

@@ -1,15 +1,15 @@
 //! Looking into a result file: the board and rules it was solved under,
 //! the stored strategies along a line of moves, and exports (SGF, CSV).
 
-use crate::board::{Board, Layout};
-use crate::diagram::{self, Setup};
-use crate::game::Game;
-use crate::gsr::{ProofInfo, ResultFile};
-use crate::position::Position;
-use crate::proof::{LINK, SECURE};
-use crate::rules::{Komi, Rules, half_points};
-use crate::save::{code, decode, player};
-use crate::types::{Color, Move};
+use crate::engine::board::{Board, Layout};
+use crate::engine::diagram;
+use crate::engine::game::Game;
+use crate::engine::position::Position;
+use crate::engine::rules::{Komi, Rules, half_points};
+use crate::engine::setup::Setup;
+use crate::engine::types::{Color, Move};
+use crate::format::codes::{LINK, SECURE, code, decode, player};
+use crate::format::gsr::{ProofInfo, ResultFile};
 
 /// The program's board and rules for a file, checked against each other.
 pub fn load(f: &ResultFile) -> Result<(Board, Rules), String> {
@@ -352,7 +352,7 @@ pub fn csv(f: &ResultFile, board: &Board, rules: &Rules) -> String {
             .collect();
         out += &format!(
             "{},{}\n",
-            crate::report::value_text(scored, c.value),
+            crate::engine::rules::value_text(scored, c.value),
             names.join(" ")
         );
     }
@@ -384,7 +384,7 @@ fn sgf_point(board: &Board, m: Move) -> String {
     }
 }
 
-/// The solution as SGF FF[4]: the principal variation as the main line,
+/// The solution as SGF `FF[4]`: the principal variation as the main line,
 /// every other first-move class as a variation carrying its value.
 pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
     let scored = rules.ruleset.has_score();
@@ -431,7 +431,7 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
         "{} under {}: value {}.{note}",
         f.board.name,
         f.rules.description,
-        crate::report::value_text(scored, v)
+        crate::engine::rules::value_text(scored, v)
     );
     if matches!(board.layout(), Layout::Graph) {
         let edges: Vec<String> = f
@@ -446,7 +446,7 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
     // The start position.
     let setup = &rules.setup;
     let stones = |set: u64| -> String {
-        crate::types::bits(set)
+        crate::engine::types::bits(set)
             .map(|p| format!("[{}]", sgf_point(board, Move::Place(p))))
             .collect()
     };
@@ -480,7 +480,7 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
         let text = (i == 0).then(|| {
             format!(
                 "Best first move, value {}. The principal variation follows.",
-                crate::report::value_text(scored, v)
+                crate::engine::rules::value_text(scored, v)
             )
         });
         main += &node(&g, m, text);
@@ -509,7 +509,7 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
                     mv,
                     Some(format!(
                         "Value {}.",
-                        crate::report::value_text(scored, c.value)
+                        crate::engine::rules::value_text(scored, c.value)
                     ))
                 )
             ));

@@ -2,7 +2,7 @@
 //! table given with `--table`) in a child process of this program under a
 //! time budget, and compares.
 
-use gosolve::published::{self, Figure, Kind};
+use crate::cli::published::{self, Figure, Kind};
 use serde_json::{Value, json};
 use std::io::Read;
 use std::path::Path;

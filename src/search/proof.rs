@@ -13,7 +13,7 @@
 //!   number k, meaning "here, play as at the k-th owner node expanded so far"
 //!   (a transposition); or the byte [`SECURE`]: the bound holds from here
 //!   whatever happens, because each side keeps its pass-alive stones and
-//!   the one-point eyes among them (Benson; see [`crate::benson`]) and that
+//!   the one-point eyes among them (Benson; see [`crate::engine::benson`]) and that
 //!   decides the bound (Tromp-Taylor and General Graph Go under superko);
 //! - where the other side moves: the node after each of its legal turns, in
 //!   the plain order (pass, then the points by index).
@@ -28,13 +28,14 @@
 //! share, stones any has, stone counts) ruled out so little that 3x4's
 //! proof expanded most states eight times over.
 
-use crate::game::{Game, Key as HistKey};
-use crate::gsr::{MADE_LIMIT, colouring_hash};
-use crate::position::Position;
-use crate::rules::{Ruleset, Superko};
-use crate::solver::{Search, Shared, mover_value};
-use crate::tt::Summary;
-use crate::types::{Color, Move};
+use crate::engine::game::{Game, Key as HistKey};
+use crate::engine::position::Position;
+use crate::engine::rules::{Ruleset, Superko};
+use crate::engine::types::{Color, Move};
+use crate::format::codes::{LINK, SECURE};
+use crate::format::gsr::{MADE_LIMIT, colouring_hash};
+use crate::search::solver::{Search, Shared, mover_value};
+use crate::search::tt::Summary;
 use hashbrown::HashMap;
 
 /// The hash given to the summaries' Bloom filter: one constant, so the
@@ -44,14 +45,6 @@ const NO_HASH: u64 = 0;
 
 /// How many expansions of one state are kept for reuse.
 const MEMO_WAYS: usize = 4;
-
-/// The byte that marks a link.
-pub const LINK: u8 = 0xFF;
-
-/// The byte that marks a node where unconditional life decides the bound.
-/// Without it a proof plays on to the end of the game against every reply,
-/// however hopeless (3x4's passed 2 M owner nodes).
-pub const SECURE: u8 = 0xFE;
 
 /// The hashes of the colourings a subtree produced, sorted; `None` once
 /// there are more than [`MADE_LIMIT`].
@@ -205,7 +198,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             owner,
             own: if owner == Color::Black { bound } else { -bound },
             bound,
-            statics: crate::benson::applies(rules),
+            statics: crate::engine::benson::applies(rules),
             all_sides,
             memo: HashMap::new(),
             out: Vec::new(),
@@ -395,7 +388,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if !self.statics {
             return false;
         }
-        let (lo, hi) = crate::benson::black_range(g.board(), &g.position(), g.rules());
+        let (lo, hi) = crate::engine::benson::black_range(g.board(), &g.position(), g.rules());
         if self.owner == Color::Black {
             lo >= self.bound
         } else {

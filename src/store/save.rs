@@ -1,38 +1,14 @@
 //! A finished solve as a result file: names, and the conversion from the
 //! program's types to the file's plain data.
 
-use crate::board::Board;
-use crate::gsr::{BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo};
-use crate::report::Report;
-use crate::rules::{Rules, half_points};
-use crate::rules::{Ruleset, Suicide};
-use crate::solver::Config;
-use crate::types::{Color, Move};
+use crate::engine::board::Board;
+use crate::engine::rules::{Rules, half_points};
+use crate::engine::rules::{Ruleset, Suicide};
+use crate::format::codes::{code, player_code};
+use crate::format::gsr::{BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo};
+use crate::search::run::Report;
+use crate::search::solver::Config;
 use std::path::PathBuf;
-
-/// A move as a file code: 0 = pass, p + 1 = point p.
-pub fn code(m: Move) -> u8 {
-    m.code()
-}
-
-/// The move of a file code, if it fits a board of `n` points.
-pub fn decode(c: u8, n: usize) -> Option<Move> {
-    (c as usize <= n).then(|| Move::from_code(c))
-}
-
-/// A player as a file code: 1 Black, 2 White (who moves first, a strategy's owner).
-pub fn player_code(c: Color) -> u8 {
-    if c == Color::Black { 1 } else { 2 }
-}
-
-/// The player of a file code from [`player_code`].
-pub fn player(code: u8) -> Color {
-    if code == 1 {
-        Color::Black
-    } else {
-        Color::White
-    }
-}
 
 /// `results/<board>-<rules>[-<options>].gsr`: options other than the
 /// ruleset's defaults are spelled out; a start position adds a short hash.
@@ -118,7 +94,7 @@ pub fn rules_info(board: &Board, rules: &Rules) -> RulesInfo {
 /// The result file of a solve run with `prove`.
 pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) -> ResultFile {
     let n = board.len();
-    let syms = crate::games::symmetries(board, rules);
+    let syms = crate::engine::symmetry::symmetries(board, rules);
     let classes = r
         .solution
         .moves
@@ -157,7 +133,7 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
         rules: rules_info(board, rules),
         run: RunInfo {
             program: format!("gosolve {}", env!("CARGO_PKG_VERSION")),
-            date: crate::gsr::now_utc(),
+            date: crate::format::gsr::now_utc(),
             nodes: r.solution.nodes,
             seconds: r.seconds,
             proof_seconds: r.proof_seconds,

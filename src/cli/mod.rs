@@ -1,0 +1,505 @@
+//! The `gosolve` command line: argument parsing, the commands, and what
+//! only the application does (progress bars, batches, the published table).
+
+use crate::count::games;
+use crate::count::positions as count;
+use crate::engine::board::Board;
+use crate::engine::diagram;
+use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use crate::format::gsr;
+use crate::search::run;
+use crate::search::solver;
+use crate::store::resume::{self, Resume};
+use crate::store::save;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub mod batch;
+pub mod cgt;
+pub mod check;
+pub mod commands;
+pub mod progress;
+pub mod published;
+pub mod report;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "gosolve",
+    version,
+    about = "Exhaustive solver for Go on tiny boards and small graphs"
+)]
+struct Cli {
+    /// Worker threads (default: all cores).
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show a board: points, edges and coordinates.
+    Board {
+        /// MxN, path:N, cycle:N, complete:N, star:N, torus:MxN, petersen, cube:D or file:PATH.
+        board: String,
+    },
+    /// Count the legal positions (every group reaches an empty point).
+    Count {
+        /// The board.
+        board: String,
+        /// How to count.
+        #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
+        method: CountMethod,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a board exactly: its value, every first move's value, a principal variation.
+    Solve {
+        /// The board.
+        board: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Where to write the result file (default: results/<board>-<rules>[-<options>].gsr).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        /// Do not extract the proof or write a result file.
+        #[arg(long, conflicts_with = "out")]
+        no_save: bool,
+        /// Discard what an interrupted run of this solve kept (its resume file) and start over.
+        #[arg(long)]
+        fresh: bool,
+    },
+    /// Re-prove a result file's value with the independent checker.
+    Verify {
+        /// A .gsr result file.
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a result file: rules, value, first moves, principal variation.
+    Show {
+        /// A .gsr result file.
+        file: PathBuf,
+        /// Moves from the start, e.g. "B2 A2 pass": what the stored strategies do there.
+        #[arg(long)]
+        line: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Export a result file as SGF (the solution tree) or CSV (the first-move table).
+    Export {
+        /// A .gsr result file.
+        file: PathBuf,
+        /// SGF FF[4]: the principal variation and every first move with its value.
+        #[arg(long, conflicts_with = "csv", required_unless_present = "csv")]
+        sgf: bool,
+        /// CSV: the first-move table.
+        #[arg(long)]
+        csv: bool,
+        /// Write here instead of to standard output.
+        #[arg(long, short, value_name = "PATH")]
+        out: Option<PathBuf>,
+    },
+    /// Solve a batch of jobs from a TOML file over all cores, resumably.
+    Batch {
+        /// The jobs file (see the README).
+        jobs: PathBuf,
+        /// Folder for the result files.
+        #[arg(long, default_value = "results")]
+        out_dir: PathBuf,
+        /// Run only part I of N of the jobs (1-based), e.g. 2/4.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// Jobs run at once (default: one per core; each gets cores/jobs threads).
+        #[arg(long)]
+        parallel: Option<usize>,
+        /// Write the summary as PREFIX.csv and PREFIX.json (default: OUT_DIR/batch-summary).
+        #[arg(long, value_name = "PREFIX")]
+        summary: Option<PathBuf>,
+    },
+    /// Rerun the published figures (legal counts, game counts, values) and compare.
+    Check {
+        /// A table in the format of src/published.txt (default: the shipped one).
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
+        /// Seconds allowed per figure; a figure over budget is skipped.
+        #[arg(long, default_value_t = 60.0)]
+        budget: f64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a fixed set of boards and print nodes, seconds and nodes/second.
+    Bench {
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// A combinatorial game in standard notation ({2|{1|*}}, 3/4, ^^*, *2, ...):
+    /// canonical form, outcome, stops, mean, temperature, thermograph walls.
+    Cgt {
+        /// The game: standard notation ("{4|{3|{2|0}}}", "3+^^*"), Go regions
+        /// (dame, eye:N, corridor:blocked:N, corridor:unblocked:N,
+        /// file:PATH, [DIAGRAM]; "-" swaps colours) and sums of them.
+        #[arg(allow_hyphen_values = true)]
+        expression: String,
+        /// Chill it first (seed 003's f).
+        #[arg(long)]
+        chill: bool,
+        /// Warm it (seed 003's ∫), after chilling if both are given.
+        #[arg(long)]
+        warm: bool,
+        /// Also draw the thermograph into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        thermograph: Option<PathBuf>,
+        /// Count a captured stone as its prisoner only (RULES.md §6 read
+        /// literally, as `solve --rules koh` plays), not also its point.
+        #[arg(long)]
+        prisoners_only: bool,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count complete games, or with --depth the game-tree nodes per depth (perft).
+    Games {
+        /// The board.
+        board: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Print the nodes at each depth up to D instead of counting whole games.
+        #[arg(long)]
+        depth: Option<usize>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CountMethod {
+    /// The frontier method where the board allows it, else brute force.
+    Auto,
+    /// Border-state dynamic programming (Tromp & Farnebäck).
+    Frontier,
+    /// Every set of empty points, components coloured independently.
+    Brute,
+}
+
+/// Search options.
+#[derive(Args)]
+struct SearchArgs {
+    /// Transposition table size in megabytes (0: none).
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// Do not use the board's symmetries.
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Try placings before pass (default: pass first).
+    #[arg(long)]
+    moves_first: bool,
+}
+
+impl SearchArgs {
+    fn config(&self) -> solver::Config {
+        solver::Config {
+            tt_mb: self.tt_mb,
+            symmetry: !self.no_symmetry,
+            pass_first: !self.moves_first,
+        }
+    }
+}
+
+/// The ruleset and its options, shared by every command that plays.
+#[derive(Args)]
+struct RuleArgs {
+    /// tromp-taylor, ggg, conway, conway-replacement, logical or koh.
+    #[arg(long, default_value = "tromp-taylor")]
+    rules: Ruleset,
+    /// positional, situational or none (basic ko; a repetition is a tie).
+    #[arg(long)]
+    superko: Option<Superko>,
+    /// allowed or forbidden (default: allowed, except under koh).
+    #[arg(long)]
+    suicide: Option<Suicide>,
+    /// Komi, a multiple of 0.5 (scored rulesets only).
+    #[arg(long, allow_hyphen_values = true)]
+    komi: Option<Komi>,
+    /// Start position as a diagram, e.g. "W: X.O/.../...".
+    #[arg(long)]
+    start: Option<String>,
+}
+
+impl RuleArgs {
+    fn build(&self, board: &Board) -> Result<Rules, String> {
+        let opts = RuleOptions {
+            superko: self.superko,
+            suicide: self.suicide,
+            komi: self.komi,
+            start: self.start.clone(),
+        };
+        Rules::build(self.rules, &opts, board).map_err(|e| e.to_string())
+    }
+}
+
+/// Runs the command line; the binary's `main`.
+pub fn main() -> ExitCode {
+    // Die quietly when stdout is a closed pipe (`gosolve show F | head`), as
+    // Unix tools do, instead of panicking on the failed print.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any
+    // other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        if n == 0 {
+            eprintln!("error: --threads must be at least 1");
+            return ExitCode::from(2);
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .expect("thread pool");
+    }
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Board { board } => {
+            let board = parse_board(&board)?;
+            show_board(&board);
+        }
+        Command::Count {
+            board,
+            method,
+            json,
+        } => {
+            let board = parse_board(&board)?;
+            let start = Instant::now();
+            let (_, width) = count::point_order(&board);
+            let (n, used) = match method {
+                CountMethod::Brute => (count::count_brute(&board), "brute"),
+                CountMethod::Frontier => (
+                    count::count_frontier(&board).ok_or_else(|| {
+                        format!(
+                            "the frontier of `{}` is {width} points wide; at most {} fit (use --method brute)",
+                            board.name(),
+                            count::MAX_FRONTIER
+                        )
+                    })?,
+                    "frontier",
+                ),
+                CountMethod::Auto => match count::count_frontier(&board) {
+                    Some(n) => (n, "frontier"),
+                    None => (count::count_brute(&board), "brute"),
+                },
+            };
+            let secs = start.elapsed().as_secs_f64();
+            if json {
+                println!(
+                    "{{\"board\":\"{}\",\"points\":{},\"legal_positions\":\"{n}\",\"method\":\"{used}\",\"seconds\":{secs:.3}}}",
+                    board.name(),
+                    board.len()
+                );
+            } else {
+                println!("legal positions of {}: {n}", board.name());
+                println!("({used} method, {secs:.3} s)");
+            }
+        }
+        Command::Solve {
+            board,
+            rules,
+            search,
+            json,
+            out,
+            no_save,
+            fresh,
+        } => {
+            let board = parse_board(&board)?;
+            let rules = rules.build(&board)?;
+            let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let config = search.config();
+            let run = run::Run {
+                prove: !no_save,
+                threads: 0,
+            };
+            let result = out.unwrap_or_else(|| save::default_path(&board, &rules));
+            let resume_path = resume::path_for(&result);
+            if fresh {
+                resume::discard(&resume_path)?;
+            }
+            let resume = Resume::open(&resume_path, &board, &rules)?;
+            if resume.loaded() > 0 && !json {
+                eprintln!(
+                    "resuming: {} first-move classes valued by an interrupted run ({})",
+                    resume.loaded(),
+                    resume.path().display()
+                );
+            }
+            let bars = progress::Bars::new(progress);
+            let r = run::run_solve_logged(&board, &rules, config, run, &resume, &bars);
+            let path = (!no_save).then_some(result);
+            // The text is printed first, so a failed write does not lose it
+            // (the resume file, kept then, does not either).
+            if !json {
+                print!("{}", report::text(&r));
+            }
+            if let Some(p) = &path {
+                let f = save::result_file(&board, &rules, &r, &config);
+                gsr::write(p, &f).map_err(|e| format!("the result file was not written: {e}"))?;
+            }
+            resume.finish();
+            if json {
+                println!("{}", report::json(&r, path.as_deref()));
+            } else if let Some(p) = &path {
+                println!(
+                    "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
+                    p.display(),
+                    r.strategies.len(),
+                    r.proof_seconds
+                );
+            }
+        }
+        Command::Batch {
+            jobs,
+            out_dir,
+            shard,
+            parallel,
+            summary,
+        } => {
+            return commands::batch(
+                &jobs,
+                &out_dir,
+                shard.as_deref(),
+                parallel,
+                summary.as_deref(),
+            );
+        }
+        Command::Check {
+            table,
+            budget,
+            json,
+        } => return check::check(table.as_deref(), budget, json),
+        Command::Verify { file, json } => return commands::verify(&file, json),
+        Command::Show { file, line, json } => return commands::show(&file, line.as_deref(), json),
+        Command::Export {
+            file,
+            sgf,
+            csv: _,
+            out,
+        } => return commands::export(&file, sgf, out.as_deref()),
+        Command::Cgt {
+            expression,
+            chill,
+            warm,
+            thermograph,
+            prisoners_only,
+            json,
+        } => {
+            let svg = thermograph.as_deref();
+            return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
+        }
+        Command::Bench { search } => {
+            print!("{}", report::bench(search.config()));
+        }
+        Command::Games {
+            board,
+            rules,
+            depth,
+            json,
+        } => {
+            let board = parse_board(&board)?;
+            let rules = rules.build(&board)?;
+            let start = Instant::now();
+            let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            if let Some(depth) = depth {
+                let p = games::perft(&board, &rules, depth);
+                let secs = start.elapsed().as_secs_f64();
+                if json {
+                    let nodes: Vec<String> = p.nodes.iter().map(|n| format!("\"{n}\"")).collect();
+                    let ended: Vec<String> = p.ended.iter().map(|n| format!("\"{n}\"")).collect();
+                    println!(
+                        "{{\"board\":\"{}\",\"rules\":\"{}\",\"nodes\":[{}],\"ended\":[{}],\"seconds\":{secs:.3}}}",
+                        board.name(),
+                        rules.describe(),
+                        nodes.join(","),
+                        ended.join(",")
+                    );
+                } else {
+                    println!("perft of {} under {}", board.name(), rules.describe());
+                    println!("{:>5} {:>20} {:>20}", "depth", "nodes", "games ended");
+                    for d in 0..=depth {
+                        println!("{d:>5} {:>20} {:>20}", p.nodes[d], p.ended[d]);
+                    }
+                    let total: u128 = p.nodes.iter().sum();
+                    println!(
+                        "{total} nodes in {secs:.3} s ({:.0} nodes/s)",
+                        total as f64 / secs.max(1e-9)
+                    );
+                }
+                return Ok(());
+            }
+            let bar = std::sync::OnceLock::new();
+            let n = games::count_games(&board, &rules, &|len| match len {
+                Some(len) => {
+                    let _ = bar.set(progress::counter(len, progress, "subtrees"));
+                }
+                None => bar.get().expect("told the length first").inc(1),
+            });
+            if let Some(b) = bar.get() {
+                b.finish_and_clear();
+            }
+            let secs = start.elapsed().as_secs_f64();
+            let rate = n as f64 / secs.max(1e-9);
+            if json {
+                println!(
+                    "{{\"board\":\"{}\",\"rules\":\"{}\",\"games\":\"{n}\",\"seconds\":{secs:.3},\"games_per_second\":{rate:.0}}}",
+                    board.name(),
+                    rules.describe()
+                );
+            } else {
+                println!("games of {} under {}: {n}", board.name(), rules.describe());
+                println!("({secs:.3} s, {rate:.0} games/s)");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parse_board(spec: &str) -> Result<Board, String> {
+    Board::parse(spec).map_err(|e| e.to_string())
+}
+
+fn show_board(board: &Board) {
+    println!(
+        "{}: {} points, {} edges",
+        board.name(),
+        board.len(),
+        board.edges().len()
+    );
+    let empty = crate::engine::position::Position::EMPTY;
+    print!("{}", diagram::render(board, &empty, 0));
+    for p in 0..board.len() as u8 {
+        let nbrs: Vec<String> = crate::engine::types::bits(board.neighbours(p))
+            .map(|q| board.point_name(q))
+            .collect();
+        println!("{:>4}: {}", board.point_name(p), nbrs.join(" "));
+    }
+}

@@ -1,0 +1,165 @@
+//! A solve for people and programs: the report as text or JSON, and the
+//! bench.
+
+use crate::engine::board::Board;
+use crate::engine::rules::{Rules, Ruleset, half_points, value_text};
+use crate::search::run::{Report, Run, run_solve};
+use crate::search::solver::Config;
+
+/// The report as text.
+pub fn text(r: &Report) -> String {
+    let mut out = format!("{} under {}\n", r.board, r.rules);
+    let v = r.solution.value;
+    let verdict = match (r.scored, v.signum()) {
+        (false, _) => String::new(),
+        (true, 1) => format!(" (Black wins by {})", half_points(v)),
+        (true, -1) => format!(" (White wins by {})", half_points(-v)),
+        _ => " (a draw)".into(),
+    };
+    out += &format!("value: {}{verdict}\n", value_text(r.scored, v));
+    out += "first moves (value: moves, symmetric ones together):\n";
+    for (m, names) in r.solution.moves.iter().zip(&r.move_names) {
+        out += &format!(
+            "  {:>10}: {}\n",
+            value_text(r.scored, m.value),
+            names.join(" ")
+        );
+    }
+    out += &format!(
+        "principal variation ({} turns): {}\n",
+        r.pv.len(),
+        r.pv.join(" ")
+    );
+    out += "final position:\n";
+    out += &r.final_diagram;
+    if let Some((b, w)) = r.final_scores {
+        out += &format!("final score: Black {b}, White {w}\n");
+    }
+    let (probes, hits, _) = r.table;
+    let rate = if probes > 0 {
+        100.0 * hits as f64 / probes as f64
+    } else {
+        0.0
+    };
+    if r.solution.resumed > 0 || r.resumed_strategies > 0 {
+        out += &format!(
+            "resumed: {} of {} first-move classes valued ({} nodes) and {} of {} strategies extracted by an interrupted run\n",
+            r.solution.resumed,
+            r.solution.moves.len(),
+            r.solution.resumed_nodes,
+            r.resumed_strategies,
+            r.strategies.len()
+        );
+    }
+    out += &format!(
+        "nodes {}, {:.3} s, {:.0} nodes/s, peak memory {}, table hit rate {rate:.1}% of {probes} probes\n",
+        r.solution.nodes,
+        r.seconds,
+        r.solution.nodes as f64 / r.seconds.max(1e-9),
+        r.peak_bytes
+            .map_or("unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6)),
+    );
+    out
+}
+
+fn json_str(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o += "\\\"",
+            '\\' => o += "\\\\",
+            '\n' => o += "\\n",
+            c => o.push(c),
+        }
+    }
+    o + "\""
+}
+
+/// The report as one JSON object. Values are in points (halves allowed),
+/// or +1 / −1 for a Black / White win under the normal-play rulesets.
+pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
+    let num = |v: i32| {
+        if r.scored {
+            half_points(v)
+        } else {
+            v.to_string()
+        }
+    };
+    let moves: Vec<String> = r
+        .solution
+        .moves
+        .iter()
+        .zip(&r.move_names)
+        .map(|(m, names)| {
+            let names: Vec<String> = names.iter().map(|n| json_str(n)).collect();
+            format!(
+                "{{\"value\":{},\"moves\":[{}]}}",
+                num(m.value),
+                names.join(",")
+            )
+        })
+        .collect();
+    let pv: Vec<String> = r.pv.iter().map(|n| json_str(n)).collect();
+    format!(
+        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"resumed_classes\":{},\"resumed_strategies\":{},\"result_file\":{}}}",
+        json_str(&r.board),
+        json_str(&r.rules),
+        r.scored,
+        num(r.solution.value),
+        moves.join(","),
+        pv.join(","),
+        json_str(&r.final_diagram),
+        r.solution.nodes,
+        r.seconds,
+        r.peak_bytes.map_or("null".into(), |b| b.to_string()),
+        r.table.0,
+        r.table.1,
+        r.solution.resumed,
+        r.resumed_strategies,
+        saved.map_or("null".into(), |p| json_str(&p.display().to_string())),
+    )
+}
+
+/// The bench set: (board, ruleset).
+pub const BENCH: &[(&str, Ruleset)] = &[
+    ("2x2", Ruleset::TrompTaylor),
+    ("1x5", Ruleset::TrompTaylor),
+    ("1x6", Ruleset::TrompTaylor),
+    ("2x3", Ruleset::TrompTaylor),
+    ("2x4", Ruleset::TrompTaylor),
+    ("cycle:6", Ruleset::Conway),
+    ("petersen", Ruleset::Conway),
+    ("1x4", Ruleset::Logical),
+    ("1x5", Ruleset::Koh),
+];
+
+/// Solves the bench set and reports nodes, seconds and nodes/second; the
+/// total node count is the search's signature.
+pub fn bench(config: Config) -> String {
+    let mut out = format!(
+        "{:<10} {:<14} {:>8} {:>12} {:>9} {:>12}\n",
+        "board", "rules", "value", "nodes", "seconds", "nodes/s"
+    );
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for &(spec, ruleset) in BENCH {
+        let board = Board::parse(spec).expect("bench board");
+        let rules = Rules::new(ruleset);
+        let r = run_solve(&board, &rules, config, Run::default());
+        out += &format!(
+            "{:<10} {:<14} {:>8} {:>12} {:>9.3} {:>12.0}\n",
+            spec,
+            ruleset.name(),
+            value_text(r.scored, r.solution.value),
+            r.solution.nodes,
+            r.seconds,
+            r.solution.nodes as f64 / r.seconds.max(1e-9)
+        );
+        nodes += r.solution.nodes;
+        secs += r.seconds;
+    }
+    out += &format!(
+        "total: {nodes} nodes, {secs:.3} s, {:.0} nodes/s\n",
+        nodes as f64 / secs.max(1e-9)
+    );
+    out
+}

@@ -1,0 +1,247 @@
+//! Running a whole solve: the value search on its own thread pool, then
+//! the proof extraction, measured. What an interrupted run kept comes in
+//! through [`Kept`] (the result-file layer's resume file implements it),
+//! and what the run is doing goes out through [`Progress`] (the command
+//! line draws bars from it): this layer neither reads files nor draws.
+
+use crate::engine::board::Board;
+use crate::engine::diagram;
+use crate::engine::game::Game;
+use crate::engine::rules::{Rules, Ruleset, value_text};
+use crate::engine::types::{Color, Move};
+use crate::search::proof::{Extractor, Strategy};
+use crate::search::solver::{self, Config, NoLog, RootLog, Shared, Solution};
+use std::time::Instant;
+
+/// What a solve reports while it runs. Every method has a default that
+/// ignores it.
+pub trait Progress: Sync {
+    /// `done` of `total` first-move classes are valued.
+    fn classes(&self, _done: usize, _total: usize) {}
+    /// The value is known; the proof extraction starts (a line for people).
+    fn proving(&self, _message: &str) {}
+    /// The proof extraction wrote `_added` more strategy nodes.
+    fn proof_nodes(&self, _added: u64) {}
+    /// The phase that was reported is over.
+    fn phase_done(&self) {}
+}
+
+/// A [`Progress`] that shows nothing.
+pub struct Quiet;
+
+impl Progress for Quiet {}
+
+/// What earlier, interrupted runs of the same solve kept: first-move
+/// values (through [`RootLog`]) and extracted strategies. Every method has
+/// a default that keeps nothing.
+pub trait Kept: RootLog {
+    /// Seconds earlier runs spent on the solve and on the extraction.
+    fn earlier_seconds(&self) -> (f64, f64) {
+        (0.0, 0.0)
+    }
+    /// The proof extraction starts now.
+    fn proving(&self) {}
+    /// The strategy of `owner` for the class of `first` with `bound`, if
+    /// an earlier run extracted it.
+    fn known_strategy(&self, _first: Move, _owner: Color, _bound: i32) -> Option<Strategy> {
+        None
+    }
+    /// Keeps a strategy just extracted for the class of `first`.
+    fn record_strategy(&self, _first: Move, _st: &Strategy) {}
+}
+
+impl Kept for NoLog {}
+
+/// A finished solve with its measurements.
+pub struct Report {
+    /// Board name.
+    pub board: String,
+    /// Rules description.
+    pub rules: String,
+    /// True for scored rulesets (values in points), false for win/loss.
+    pub scored: bool,
+    /// The solution.
+    pub solution: Solution,
+    /// Names of the moves of each first-move class.
+    pub move_names: Vec<Vec<String>>,
+    /// The principal variation, by name.
+    pub pv: Vec<String>,
+    /// The final position of the principal variation, as a diagram.
+    pub final_diagram: String,
+    /// The final scores (Black, White) where the ruleset scores.
+    pub final_scores: Option<(u32, u32)>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Peak resident memory in bytes, if known.
+    pub peak_bytes: Option<u64>,
+    /// Table probes, hits and stores.
+    pub table: (u64, u64, u64),
+    /// The proofs (first-move class index and strategy), when asked for.
+    pub strategies: Vec<(usize, Strategy)>,
+    /// How many of them an interrupted run had extracted (see [`crate::store::resume`]).
+    pub resumed_strategies: usize,
+    /// Seconds spent extracting them.
+    pub proof_seconds: f64,
+    /// Search threads used.
+    pub threads: usize,
+}
+
+/// The peak resident set size of this process (Linux), in bytes.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn move_name(board: &Board, m: Move) -> String {
+    match m {
+        Move::Pass => "pass".into(),
+        Move::Place(p) => board.point_name(p),
+    }
+}
+
+/// How to run a solve.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Run {
+    /// Also extract both sides' strategies for every first-move class (see
+    /// [`crate::search::proof`]).
+    pub prove: bool,
+    /// Search threads (0: the current pool's size).
+    pub threads: usize,
+}
+
+/// Solves and measures, quietly and keeping nothing.
+pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Report {
+    run_solve_logged(board, rules, config, run, &NoLog, &Quiet)
+}
+
+/// [`run_solve`], taking the first-move values and strategies earlier runs
+/// kept in `kept` and keeping the others there, and telling `progress`.
+pub fn run_solve_logged(
+    board: &Board,
+    rules: &Rules,
+    config: Config,
+    run: Run,
+    kept: &dyn Kept,
+    progress: &dyn Progress,
+) -> Report {
+    let Run { prove, threads } = run;
+    let start = Instant::now();
+    let shared = Shared::new(board, rules, config);
+    let tick = |done: usize, total: usize| progress.classes(done, total);
+    let threads = if threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        threads
+    };
+    // Games under superko run deep: give the search threads large stacks.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(1 << 30)
+        .build()
+        .expect("thread pool");
+    let solution = pool.install(|| solver::solve_logged(&shared, &tick, kept));
+    progress.phase_done();
+    // Seconds earlier runs had spent when they last saved count as spent.
+    let (before, proof_before) = kept.earlier_seconds();
+    let seconds = before + start.elapsed().as_secs_f64();
+    let proving = Instant::now();
+    kept.proving();
+    let (strategies, resumed_strategies) = if prove {
+        // The proof can take longer than the solve (4x4): say what is known.
+        progress.proving(&format!(
+            "value {} found in {seconds:.1} s; extracting the proof (--no-save skips it)",
+            value_text(rules.ruleset.has_score(), solution.value)
+        ));
+        let out = pool.install(|| strategies(&shared, rules, &solution, kept, progress));
+        progress.phase_done();
+        out
+    } else {
+        (Vec::new(), 0)
+    };
+    let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
+    let mut g = Game::new(board, rules);
+    for &m in &solution.pv {
+        g.play(m);
+    }
+    Report {
+        board: board.name().to_string(),
+        rules: rules.describe(),
+        scored: rules.ruleset.has_score(),
+        move_names: solution
+            .moves
+            .iter()
+            .map(|r| r.class.iter().map(|&m| move_name(board, m)).collect())
+            .collect(),
+        pv: solution.pv.iter().map(|&m| move_name(board, m)).collect(),
+        final_diagram: diagram::render(board, &g.position(), rules.setup.immortal),
+        final_scores: rules.ruleset.has_score().then(|| g.scores()),
+        table: shared.table_counters().unwrap_or((0, 0, 0)),
+        solution,
+        seconds,
+        peak_bytes: peak_memory(),
+        strategies,
+        resumed_strategies,
+        proof_seconds,
+        threads,
+    }
+}
+
+/// The bounds of each first-move class that need a strategy: (class,
+/// owner); a bound no game can break needs none.
+pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize, Color)> {
+    let extremes = match rules.ruleset {
+        Ruleset::Logical => None,
+        r if !r.has_score() => Some((-1, 1)),
+        _ => {
+            let (n, komi) = (n as i32, rules.komi.0);
+            Some(((-2 * n - komi).min(0), (2 * n - komi).max(0)))
+        }
+    };
+    let mut out = Vec::new();
+    for (k, m) in solution.moves.iter().enumerate() {
+        for owner in [Color::Black, Color::White] {
+            let trivial = extremes.is_some_and(|(lo, hi)| {
+                if owner == Color::Black {
+                    m.value <= lo
+                } else {
+                    m.value >= hi
+                }
+            });
+            if !trivial {
+                out.push((k, owner));
+            }
+        }
+    }
+    out
+}
+
+fn strategies(
+    shared: &Shared,
+    rules: &Rules,
+    solution: &Solution,
+    kept: &dyn Kept,
+    progress: &dyn Progress,
+) -> (Vec<(usize, Strategy)>, usize) {
+    let tick = |k: u64| progress.proof_nodes(k);
+    let todo = needed_bounds(rules, shared.start().board().len(), solution);
+    let mut resumed = 0;
+    let mut one = |&(k, owner): &(usize, Color)| {
+        let (mv, bound) = (solution.moves[k].mv, solution.moves[k].value);
+        if let Some(st) = kept.known_strategy(mv, owner, bound) {
+            resumed += 1;
+            return (k, st);
+        }
+        let mut g = shared.start();
+        g.play(mv);
+        let st = Extractor::run(shared, &mut g, owner, bound, &tick);
+        kept.record_strategy(mv, &st);
+        (k, st)
+    };
+    // One at a time: extractions side by side on one table made 1x8's
+    // proof take 2 s or over 60 s by chance (four runs in five past 60 s);
+    // one after the other, 2.4-5.3 s in five runs.
+    let out = todo.iter().map(&mut one).collect();
+    (out, resumed)
+}

@@ -68,7 +68,8 @@ fn counts(c: &mut Criterion) {
 }
 
 fn solving(c: &mut Criterion) {
-    use gosolve::search::solver::{Config, Shared, solve};
+    use gosolve::search::root::solve;
+    use gosolve::search::solver::{Config, Shared};
     let board = Board::parse("2x3").unwrap();
     let rules = Rules::new(Ruleset::TrompTaylor);
     let config = Config {

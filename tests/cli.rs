@@ -144,7 +144,7 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     use gosolve::engine::board::Board;
     use gosolve::engine::rules::{RuleOptions, Rules, Ruleset};
     use gosolve::engine::types::Move;
-    use gosolve::search::solver::RootLog;
+    use gosolve::search::root::RootLog;
     use gosolve::store::resume::{Resume, path_for};
     let dir = scratch("resume");
     let out = dir.join("3x3.gsr");

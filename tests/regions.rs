@@ -15,7 +15,8 @@ use gosolve::cgt::{Dyadic, Game};
 use gosolve::engine::board::Board;
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset};
 use gosolve::engine::types::{Color, Move};
-use gosolve::search::solver::{Config, Shared, solve};
+use gosolve::search::root::solve;
+use gosolve::search::solver::{Config, Shared};
 
 fn region(spec: &str) -> Game {
     value(&Region::parse(spec).unwrap(), Counting::Territory)

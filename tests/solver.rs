@@ -8,7 +8,8 @@ use common::{naive, rule_variants};
 use gosolve::engine::board::Board;
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::engine::types::Move;
-use gosolve::search::solver::{Config, RootLog, Shared, solve, solve_logged};
+use gosolve::search::root::{RootLog, solve, solve_logged};
+use gosolve::search::solver::{Config, Shared};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
     let sh = Shared::new(board, rules, config);
@@ -207,16 +208,19 @@ fn table_symmetry_and_threads_do_not_change_values() {
             tt_mb: 0,
             symmetry: false,
             pass_first: true,
+            debug: false,
         },
         Config {
             tt_mb: 16,
             symmetry: false,
             pass_first: false,
+            debug: false,
         },
         Config {
             tt_mb: 16,
             symmetry: true,
             pass_first: true,
+            debug: false,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[
@@ -373,7 +377,7 @@ fn solves_record_and_resume_first_move_values() {
         let again = solve_logged(&Shared::new(&board, &rules, config), &|_, _| {}, &log);
         assert_eq!(again.resumed, given.len(), "{spec}");
         assert_eq!(again.resumed_nodes, given.iter().map(|g| g.2).sum::<u64>());
-        let table = |s: &gosolve::search::solver::Solution| {
+        let table = |s: &gosolve::search::root::Solution| {
             let mut t: Vec<(Move, i32)> = s.moves.iter().map(|m| (m.mv, m.value)).collect();
             t.sort();
             t

@@ -214,6 +214,7 @@ impl SearchArgs {
             tt_mb: self.tt_mb,
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
+            debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
         }
     }
 }

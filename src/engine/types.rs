@@ -66,6 +66,10 @@ pub fn bits(mut set: u64) -> impl Iterator<Item = u8> {
 }
 
 impl Move {
+    /// How many move codes there are: the pass and one per point of a
+    /// 64-point board. Tables indexed by code have this many slots.
+    pub const CODES: usize = 65;
+
     /// The move as a byte code: 0 = pass, p + 1 = point p (tables and files).
     #[inline]
     pub fn code(self) -> u8 {

@@ -1,8 +1,23 @@
-//! The search: exact values ([`solver`]) over a superko-sound table
-//! ([`tt`]), the proofs extracted from it ([`proof`]), and a whole solve
-//! run and measured ([`run`]).
+//! The search: exact values over a superko-sound table, the proofs
+//! extracted from it ([`proof`]), and a whole solve run and what it
+//! measured ([`run`]).
+//!
+//! The exact solver is split by concern: [`solver`] holds the shared state
+//! and the main search (its steps numbered), [`facts`] why a stored bound
+//! may be used on another path, `table_use` the table's use, `keys` the
+//! keys and hashes, `syms` the symmetry maps, `ordering` the move order,
+//! [`bounds`] the value range and static bounds, `driver` the exact-value
+//! driver, and [`root`] the first moves and their parallel search.
 
+pub mod bounds;
+mod driver;
+pub mod facts;
+mod keys;
+mod ordering;
 pub mod proof;
+pub mod root;
 pub mod run;
 pub mod solver;
+mod syms;
+mod table_use;
 pub mod tt;

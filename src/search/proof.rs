@@ -34,7 +34,8 @@ use crate::engine::rules::{Ruleset, Superko};
 use crate::engine::types::{Color, Move};
 use crate::format::codes::{LINK, SECURE};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
-use crate::search::solver::{Search, Shared, mover_value};
+use crate::search::bounds::mover_value;
+use crate::search::solver::{Search, Shared};
 use crate::search::tt::Summary;
 use hashbrown::HashMap;
 
@@ -205,7 +206,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             nodes: 0,
             links: 0,
             secure: 0,
-            debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
+            debug: sh.config.debug,
             tick,
         };
         let t = std::time::Instant::now();

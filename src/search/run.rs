@@ -10,7 +10,8 @@ use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, value_text};
 use crate::engine::types::{Color, Move};
 use crate::search::proof::{Extractor, Strategy};
-use crate::search::solver::{self, Config, NoLog, RootLog, Shared, Solution};
+use crate::search::root::{self, NoLog, RootLog, Solution};
+use crate::search::solver::{Config, Shared};
 use std::time::Instant;
 
 /// What a solve reports while it runs. Every method has a default that
@@ -141,7 +142,7 @@ pub fn run_solve_logged(
         .stack_size(1 << 30)
         .build()
         .expect("thread pool");
-    let solution = pool.install(|| solver::solve_logged(&shared, &tick, kept));
+    let solution = pool.install(|| root::solve_logged(&shared, &tick, kept));
     progress.phase_done();
     // Seconds earlier runs had spent when they last saved count as spent.
     let (before, proof_before) = kept.earlier_seconds();

@@ -201,9 +201,9 @@ impl Space {
 /// Three sets of points, hashed as one word: cheaper than 24 bytes, and
 /// products with odd constants keep the words from cancelling out.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Key([u64; 3]);
+struct MemoKey([u64; 3]);
 
-impl Hash for Key {
+impl Hash for MemoKey {
     fn hash<H: Hasher>(&self, h: &mut H) {
         let [a, b, c] = self.0;
         h.write_u64(
@@ -220,9 +220,9 @@ pub struct Values {
     space: Space,
     per_stone: i64,
     /// Parts by [part, black and white stones on it and next to it].
-    memo: HashMap<Key, Game>,
+    memo: HashMap<MemoKey, Game>,
     /// Shapes by the part and the black and the white stones next to it.
-    shapes: HashMap<Key, Shape>,
+    shapes: HashMap<MemoKey, Shape>,
     /// The epoch of the tables `shapes` refer to.
     epoch: u64,
     /// Spare option lists.
@@ -393,7 +393,7 @@ impl Values {
         let near = part | self.space.spread(part);
         // The points played there are the stones and the neighbours: a
         // part's points are unplayed or stones, its neighbours played.
-        let key = Key([part, pos.black & near, pos.white & near]);
+        let key = MemoKey([part, pos.black & near, pos.white & near]);
         if let Some(&g) = self.memo.get(&key) {
             return g;
         }
@@ -402,7 +402,7 @@ impl Values {
         debug_assert_eq!(ring & !played, 0);
         let shape = self
             .shapes
-            .entry(Key([part, pos.black & ring, pos.white & ring]))
+            .entry(MemoKey([part, pos.black & ring, pos.white & ring]))
             .or_insert_with(|| Shape::new(&self.space, self.per_stone, part, near, pos));
         let (id, stones) = (shape.id as usize, shape.key(part, pos));
         if let Some(g) = TABLES.with(|t| t.borrow().parts[id].get(stones)) {
@@ -583,7 +583,7 @@ mod tests {
         let fresh = Values::new(r, Counting::Territory).plays(Color::White);
         assert_eq!(v.plays(Color::White), fresh);
         // Its shapes carry the numbers of the new tables.
-        for (&Key([part, black, white]), shape) in &v.shapes {
+        for (&MemoKey([part, black, white]), shape) in &v.shapes {
             let near = part | v.space.spread(part);
             let pos = Position { black, white };
             let again = Shape::new(&v.space, v.per_stone, part, near, pos);

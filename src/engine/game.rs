@@ -23,7 +23,7 @@
 use crate::engine::board::Board;
 use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
-use crate::engine::types::{Color, Move};
+use crate::engine::types::{ByColor, Color, Move, ToMove};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -37,11 +37,11 @@ pub enum Outcome {
 
 /// One entry of the superko history.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Key {
+pub struct HistoryEntry {
     /// The colouring.
     pub pos: Position,
-    /// The player to move, or 2 under positional superko (colouring only).
-    pub to_move: u8,
+    /// The player to move, as far as the superko kind counts it.
+    pub to_move: ToMove,
 }
 
 /// Boards up to this many points keep a bitmap of the states seen, indexed
@@ -99,12 +99,11 @@ pub fn from_ternary(mut code: u64, n: usize) -> Position {
 /// The number of a history state: its colouring read as a base-3 number,
 /// doubled and plus the player to move unless only colourings count.
 #[inline]
-pub fn state_index(key: Key) -> usize {
+pub fn state_index(key: HistoryEntry) -> usize {
     let i = ternary(key.pos) as usize;
-    if key.to_move == 2 {
-        i
-    } else {
-        2 * i + key.to_move as usize
+    match key.to_move {
+        ToMove::Either => i,
+        side => 2 * i + side as usize,
     }
 }
 
@@ -119,8 +118,8 @@ pub struct State {
     pub passes: u8,
     /// The last turn repeated an earlier state (`--superko none`): a tie.
     pub repeated: bool,
-    /// Stones each player holds: `[0]` white stones taken by Black, `[1]` black stones taken by White.
-    pub prisoners: [u32; 2],
+    /// Stones each player holds (Black's are white stones it took).
+    pub prisoners: ByColor<u32>,
     /// Points that have held a stone (`koh` never replays them).
     pub played: u64,
 }
@@ -140,7 +139,7 @@ pub struct Game<'a> {
     rules: Rules,
     pass_rule: PassRule,
     s: State,
-    history: Vec<Key>,
+    history: Vec<HistoryEntry>,
     /// Bitmap of the history's states (small boards), or empty.
     seen: Vec<u64>,
     /// The history's entries chained by stone count: `by_count[c]` is the
@@ -163,7 +162,7 @@ impl<'a> Game<'a> {
                 to_move: setup.to_move,
                 passes: 0,
                 repeated: false,
-                prisoners: [0, 0],
+                prisoners: ByColor::default(),
                 played: setup.position.occupied(),
             },
             history: Vec::with_capacity(4 * board.len() + 8),
@@ -190,7 +189,10 @@ impl<'a> Game<'a> {
     /// Sets the prisoners each side holds (`koh` and `conway-replacement`
     /// start positions may come with some).
     pub fn set_prisoners(&mut self, black_holds: u32, white_holds: u32) {
-        self.s.prisoners = [black_holds, white_holds];
+        self.s.prisoners = ByColor {
+            black: black_holds,
+            white: white_holds,
+        };
     }
 
     fn uses_history(&self) -> bool {
@@ -198,12 +200,15 @@ impl<'a> Game<'a> {
     }
 
     #[inline]
-    fn key(&self, pos: Position, to_move: Color) -> Key {
+    fn key(&self, pos: Position, to_move: Color) -> HistoryEntry {
         match self.rules.superko {
-            Superko::Positional => Key { pos, to_move: 2 },
-            _ => Key {
+            Superko::Positional => HistoryEntry {
                 pos,
-                to_move: to_move as u8,
+                to_move: ToMove::Either,
+            },
+            _ => HistoryEntry {
+                pos,
+                to_move: ToMove::of(to_move),
             },
         }
     }
@@ -211,7 +216,7 @@ impl<'a> Game<'a> {
     /// Appends `key`, whose bitmap index ([`state_index`]) is `bit`, to the history. Returns
     /// (whether `key` was there before, whether its bit was newly set).
     #[inline]
-    fn remember(&mut self, key: Key, bit: usize) -> (bool, bool) {
+    fn remember(&mut self, key: HistoryEntry, bit: usize) -> (bool, bool) {
         let c = key.pos.occupied().count_ones() as usize;
         self.older.push(self.by_count[c]);
         self.by_count[c] = self.history.len() as u32;
@@ -241,7 +246,7 @@ impl<'a> Game<'a> {
 
     /// The current state as the history records it.
     #[inline]
-    pub fn current_key(&self) -> Key {
+    pub fn current_key(&self) -> HistoryEntry {
         self.key(self.s.pos, self.s.to_move)
     }
 
@@ -274,7 +279,7 @@ impl<'a> Game<'a> {
 
     /// Prisoners held by `c` (opponent stones it removed).
     pub fn prisoners(&self, c: Color) -> u32 {
-        self.s.prisoners[c.index()]
+        self.s.prisoners[c]
     }
 
     /// Points that have held a stone (`koh` never replays them).
@@ -283,7 +288,7 @@ impl<'a> Game<'a> {
     }
 
     /// The superko history, oldest first; the current state is last (empty under `koh`).
-    pub fn history(&self) -> &[Key] {
+    pub fn history(&self) -> &[HistoryEntry] {
         &self.history
     }
 
@@ -294,7 +299,7 @@ impl<'a> Game<'a> {
         min: u8,
         max: u8,
         before: usize,
-    ) -> impl Iterator<Item = (usize, &Key)> + '_ {
+    ) -> impl Iterator<Item = (usize, &HistoryEntry)> + '_ {
         (min as usize..=(max as usize).min(64)).flat_map(move |c| {
             let mut i = self.by_count[c];
             std::iter::from_fn(move || {
@@ -361,7 +366,7 @@ impl<'a> Game<'a> {
         match self.pass_rule {
             PassRule::Free => true,
             PassRule::Never => false,
-            PassRule::CostsPrisoner => self.s.prisoners[self.s.to_move.index()] > 0,
+            PassRule::CostsPrisoner => self.s.prisoners[self.s.to_move] > 0,
         }
     }
 
@@ -461,7 +466,7 @@ impl<'a> Game<'a> {
                     return None;
                 }
                 if self.pass_rule == PassRule::CostsPrisoner {
-                    self.s.prisoners[mover.index()] -= 1;
+                    self.s.prisoners[mover] -= 1;
                 } else {
                     self.s.passes += 1;
                 }
@@ -472,8 +477,8 @@ impl<'a> Game<'a> {
                 self.s.pos = placed.position;
                 self.s.passes = 0;
                 self.s.played |= 1 << p;
-                self.s.prisoners[mover.index()] += placed.captured;
-                self.s.prisoners[mover.opp().index()] += placed.suicided;
+                self.s.prisoners[mover] += placed.captured;
+                self.s.prisoners[mover.opp()] += placed.suicided;
             }
         }
         self.s.to_move = mover.opp();
@@ -585,7 +590,7 @@ impl<'a> Game<'a> {
                 let both = self.s.pos.untouched(self.board);
                 (b + both, w + both)
             }
-            Ruleset::Logical => (b + self.s.prisoners[0], w + self.s.prisoners[1]),
+            Ruleset::Logical => (b + self.s.prisoners.black, w + self.s.prisoners.white),
             _ => (b, w),
         }
     }

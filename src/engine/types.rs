@@ -42,6 +42,61 @@ impl fmt::Display for Color {
     }
 }
 
+/// One value per player, indexed by [`Color`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ByColor<T> {
+    /// Black's.
+    pub black: T,
+    /// White's.
+    pub white: T,
+}
+
+impl<T> std::ops::Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        match c {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        match c {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+}
+
+/// Who is to move in an entry of the superko history: a player, or either
+/// under positional superko, where only the colouring counts. The
+/// discriminants are the numbers hashes and state indices use.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ToMove {
+    /// Black is to move.
+    Black = 0,
+    /// White is to move.
+    White = 1,
+    /// Either player: the entry is a colouring only.
+    Either = 2,
+}
+
+impl ToMove {
+    /// The entry of a player to move.
+    #[inline]
+    pub fn of(c: Color) -> ToMove {
+        match c {
+            Color::Black => ToMove::Black,
+            Color::White => ToMove::White,
+        }
+    }
+}
+
 /// A turn: pass, or a stone on a point (an index below 64).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Move {

@@ -47,8 +47,9 @@
 //! the key under the board's symmetries that fix the start position) and
 //! its summaries and best move are mapped back on use.
 
-use crate::engine::game::Key as HistKey;
+use crate::engine::game::HistoryEntry;
 use crate::engine::position::Position;
+use crate::engine::types::ToMove;
 use crate::search::tt::{NEEDS, Summary};
 
 /// A bound's soundness facts (see the module documentation).
@@ -58,7 +59,7 @@ pub(super) struct Facts {
     /// Smallest history index the bound depends on beyond `need` (`u32::MAX`: none).
     pub(super) dep: u32,
     /// History entries (index, state) the bound requires to be there.
-    pub(super) need: [(u32, HistKey); NEEDS],
+    pub(super) need: [(u32, HistoryEntry); NEEDS],
     pub(super) needs: u8,
     /// A bound of the table of history sets was used: there is no proof
     /// for the table of summaries.
@@ -70,9 +71,9 @@ pub(super) const CLEAN: Facts = Facts {
     dep: u32::MAX,
     need: [(
         0,
-        HistKey {
+        HistoryEntry {
             pos: Position::EMPTY,
-            to_move: 0,
+            to_move: ToMove::Black,
         },
     ); NEEDS],
     needs: 0,
@@ -82,7 +83,7 @@ pub(super) const CLEAN: Facts = Facts {
 impl Facts {
     /// Records that the bound relies on history entry `i` being `k`.
     #[inline]
-    pub(super) fn require(&mut self, i: u32, k: HistKey) {
+    pub(super) fn require(&mut self, i: u32, k: HistoryEntry) {
         if self.need[..self.needs as usize]
             .iter()
             .any(|&(j, _)| j == i)

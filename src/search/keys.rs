@@ -2,12 +2,12 @@
 //! key with the exact set of the history's states for the second table,
 //! and the symmetric hash of a state for the summaries' Bloom filters.
 
-use crate::engine::game::{Game, Key as HistKey};
+use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::Ruleset;
 use crate::engine::types::bits;
 use crate::search::solver::Shared;
-use crate::search::tt::{Key, SET_WORDS, SetKey};
+use crate::search::tt::{SET_WORDS, SetKey, TableKey};
 
 impl Shared<'_> {
     /// A hash of the state (colouring and, but under positional superko,
@@ -18,7 +18,7 @@ impl Shared<'_> {
     /// being a repetition: with suicide a lone stone's suicide acts as a
     /// pass, and star:4 `conway` found almost every entry unusable.
     #[inline]
-    pub(super) fn state_hash(&self, k: HistKey) -> u64 {
+    pub(super) fn state_hash(&self, k: HistoryEntry) -> u64 {
         let pos = k.pos;
         let syms = &self.syms;
         let mut best = pos;
@@ -53,7 +53,7 @@ impl Shared<'_> {
     /// `conway --superko situational` 1.52 G nodes (430 s) -> 1.36 M
     /// (1.4 s), cycle:5 the same 26 M -> 0.19 M, complete:4
     /// `conway-replacement` from over 20 s to 13,907 nodes.
-    pub(super) fn set_key(&self, g: &Game, key: &Key, sym: usize) -> Option<(SetKey, u64)> {
+    pub(super) fn set_key(&self, g: &Game, key: &TableKey, sym: usize) -> Option<(SetKey, u64)> {
         self.set_table.as_ref()?;
         // The game's own bitmap of its history, mapped into the key's frame.
         let seen = g.seen();
@@ -82,12 +82,12 @@ impl Shared<'_> {
 
     /// The key of `g` in the canonical frame (its least image under the
     /// symmetries in use) and the symmetry that maps `g` there.
-    pub(super) fn key(&self, g: &Game) -> (Key, usize) {
+    pub(super) fn key(&self, g: &Game) -> (TableKey, usize) {
         let s = g.state();
         let mut extra = s.to_move as u64 | (s.passes as u64) << 1;
         // Prisoners decide legality where a pass spends one, and the score under `logical`.
         if self.rules.ruleset.prisoners_matter() {
-            extra |= (s.prisoners[0] as u64) << 8 | (s.prisoners[1] as u64) << 32;
+            extra |= (s.prisoners.black as u64) << 8 | (s.prisoners.white as u64) << 32;
         }
         let aux = if self.rules.ruleset == Ruleset::Koh {
             Position {
@@ -107,7 +107,7 @@ impl Shared<'_> {
         };
         let syms = &self.syms;
         let mut best = (
-            Key {
+            TableKey {
                 pos: s.pos,
                 aux,
                 extra,
@@ -115,7 +115,7 @@ impl Shared<'_> {
             0,
         );
         for i in 1..syms.perms.len() {
-            let k = Key {
+            let k = TableKey {
                 pos: syms.map_pos(i, s.pos),
                 aux: syms.map_pos(i, aux),
                 extra,
@@ -129,7 +129,7 @@ impl Shared<'_> {
 }
 
 /// The table hash of a key.
-pub(super) fn key_hash(k: &Key) -> u64 {
+pub(super) fn key_hash(k: &TableKey) -> u64 {
     let mut h = k.pos.black.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^= k
         .pos

@@ -5,7 +5,7 @@
 use crate::engine::board::Board;
 use crate::engine::game::Game;
 use crate::engine::position::flood;
-use crate::engine::types::{Move, bits};
+use crate::engine::types::{ByColor, Color, Move, bits};
 
 /// The moves of one node, in the order they are tried.
 pub(super) struct Order {
@@ -42,7 +42,7 @@ impl Order {
 /// What one thread learns about moves as it searches.
 pub(super) struct MoveOrder {
     /// Per player and move code: nodes searched below the cutoffs it made.
-    cutoff_work: [[u64; Move::CODES]; 2],
+    cutoff_work: ByColor<[u64; Move::CODES]>,
     /// Per ply: the move of the last cutoff there.
     killer: Vec<Option<Move>>,
 }
@@ -50,7 +50,10 @@ pub(super) struct MoveOrder {
 impl MoveOrder {
     pub(super) fn new() -> MoveOrder {
         MoveOrder {
-            cutoff_work: [[0; Move::CODES]; 2],
+            cutoff_work: ByColor {
+                black: [0; Move::CODES],
+                white: [0; Move::CODES],
+            },
             killer: vec![None; 1024],
         }
     }
@@ -72,7 +75,7 @@ impl MoveOrder {
         if ply >= self.killer.len() {
             self.killer.resize(2 * ply + 2, None);
         }
-        let mover = g.to_move().index();
+        let mover = g.to_move();
         let mut order = Order::new();
         if let Some(m) = first {
             order.add(m);
@@ -102,14 +105,14 @@ impl MoveOrder {
     }
 
     /// Records that `m` of player `mover` cut off at `ply` after `work` nodes.
-    pub(super) fn cutoff(&mut self, mover: usize, m: Move, ply: usize, work: u64) {
+    pub(super) fn cutoff(&mut self, mover: Color, m: Move, ply: usize, work: u64) {
         self.cutoff_work[mover][m.code() as usize] += work;
         self.killer[ply] = Some(m);
     }
 
     /// Sorts moves by cutoff work, most first (stable, no allocation).
     #[inline]
-    fn by_work(&self, mover: usize, moves: &mut [Move]) {
+    fn by_work(&self, mover: Color, moves: &mut [Move]) {
         let h = &self.cutoff_work[mover];
         for i in 1..moves.len() {
             let mut j = i;

@@ -28,10 +28,10 @@
 //! share, stones any has, stone counts) ruled out so little that 3x4's
 //! proof expanded most states eight times over.
 
-use crate::engine::game::{Game, Key as HistKey};
+use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::{Ruleset, Superko};
-use crate::engine::types::{Color, Move};
+use crate::engine::types::{ByColor, Color, Move};
 use crate::format::codes::{LINK, SECURE};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::search::bounds::mover_value;
@@ -96,7 +96,7 @@ pub(crate) fn made_merge(m: &mut Made, o: &Made) {
 struct Foot {
     summary: Summary,
     made: Made,
-    refs: Vec<(usize, HistKey)>,
+    refs: Vec<(usize, HistoryEntry)>,
 }
 
 impl Foot {
@@ -135,7 +135,7 @@ struct NodeKey {
     pos: Position,
     to_move: Color,
     passes: u8,
-    prisoners: [u32; 2],
+    prisoners: ByColor<u32>,
     played: u64,
 }
 
@@ -143,7 +143,7 @@ struct Done {
     id: u32,
     summary: Summary,
     made: Made,
-    refs: Vec<HistKey>,
+    refs: Vec<HistoryEntry>,
 }
 
 /// A strategy for one side, ready to store.
@@ -241,7 +241,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             prisoners: if ruleset.prisoners_matter() {
                 s.prisoners
             } else {
-                [0, 0]
+                ByColor::default()
             },
             played: if ruleset == Ruleset::Koh { s.played } else { 0 },
         }

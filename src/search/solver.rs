@@ -321,7 +321,7 @@ impl<'s, 'a> Search<'s, 'a> {
 
         // Step 5. The moves (see `ordering`).
         let ply = g.history().len();
-        let mover = g.to_move().index();
+        let mover = g.to_move();
         let order = self.order.order(
             g,
             ply,

@@ -2,20 +2,21 @@
 //! point sets, positions and summaries into another frame, and the state
 //! numbers' images for the table of history sets.
 
-use crate::engine::game::Key as HistKey;
+use crate::engine::game::HistoryEntry;
 use crate::engine::position::Position;
 use crate::engine::rules::Superko;
 use crate::engine::symmetry::Automorphism;
+use crate::engine::types::ToMove;
 use crate::search::tt::Summary;
 
 /// Per symmetry, the number ([`crate::engine::game::state_index`]) of each state's
 /// image: the history's bitmap mapped bit by bit into another frame.
 pub(super) fn state_perms(syms: &Syms, n: usize, superko: Superko) -> Vec<Vec<u16>> {
     let positions = 3usize.pow(n as u32);
-    let movers: &[u8] = if superko == Superko::Positional {
-        &[2]
+    let movers: &[ToMove] = if superko == Superko::Positional {
+        &[ToMove::Either]
     } else {
-        &[0, 1]
+        &[ToMove::Black, ToMove::White]
     };
     (0..syms.perms.len())
         .map(|s| {
@@ -23,8 +24,8 @@ pub(super) fn state_perms(syms: &Syms, n: usize, superko: Superko) -> Vec<Vec<u1
             for t in 0..positions {
                 let pos = crate::engine::game::from_ternary(t as u64, n);
                 for &to_move in movers {
-                    let from = crate::engine::game::state_index(HistKey { pos, to_move });
-                    let to = crate::engine::game::state_index(HistKey {
+                    let from = crate::engine::game::state_index(HistoryEntry { pos, to_move });
+                    let to = crate::engine::game::state_index(HistoryEntry {
                         pos: syms.map_pos(s, pos),
                         to_move,
                     });

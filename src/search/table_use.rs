@@ -2,19 +2,19 @@
 //! whether a stored bound may be used on the current path, and what is
 //! stored. The facts that make this sound are in [`facts`](crate::search::facts).
 
-use crate::engine::game::{Game, Key as HistKey};
+use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
-use crate::engine::types::Move;
+use crate::engine::types::{Move, ToMove};
 use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::solver::Search;
 use crate::search::syms::map_summary;
-use crate::search::tt::{Bound, Entry, Key, NEEDS, SetKey, Summary};
+use crate::search::tt::{Bound, Entry, NEEDS, SetKey, Summary, TableKey};
 
 /// What Step 3 of the search computes about a node: its keys and where its
 /// path's history begins.
 pub(super) struct Node {
     /// The key in the canonical frame.
-    pub(super) key: Key,
+    pub(super) key: TableKey,
     /// Its hash.
     pub(super) hash: u64,
     /// The key with the history's set of states, and its hash, on boards
@@ -64,7 +64,7 @@ impl Search<'_, '_> {
             return None;
         }
         for &(pos, to_move) in &b.need[..b.needs as usize] {
-            let want = HistKey {
+            let want = HistoryEntry {
                 pos: syms.map_pos(inv, pos),
                 to_move,
             };
@@ -99,7 +99,7 @@ impl Search<'_, '_> {
             let b = Bound {
                 value: v,
                 summary: Summary::NONE,
-                need: [(Position::EMPTY, 0); NEEDS],
+                need: [(Position::EMPTY, ToMove::Black); NEEDS],
                 needs: 0,
             };
             let (lower, upper) = ((r.v > alpha).then_some(b), (r.v < beta).then_some(b));
@@ -109,7 +109,7 @@ impl Search<'_, '_> {
             let mut b = Bound {
                 value: v,
                 summary: map_summary(syms, s, &p.summary),
-                need: [(Position::EMPTY, 0); NEEDS],
+                need: [(Position::EMPTY, ToMove::Black); NEEDS],
                 needs: 0,
             };
             // Entries at or after the node are part of the subtree's own path.

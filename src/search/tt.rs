@@ -4,12 +4,13 @@
 //! history (see `solver` for the argument).
 
 use crate::engine::position::Position;
+use crate::engine::types::ToMove;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Everything that, with the history, decides a node's value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Key {
+pub struct TableKey {
     /// The colouring (in the canonical frame of the board's symmetries).
     pub pos: Position,
     /// Under `--superko none` the points where basic ko forbids a placing
@@ -34,7 +35,7 @@ pub const SET_WORDS: usize = (3usize.pow(SET_POINTS as u32) * 2).div_ceil(64);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct SetKey {
     /// The state.
-    pub key: Key,
+    pub key: TableKey,
     /// The states of the history.
     pub set: [u64; SET_WORDS],
 }
@@ -128,15 +129,15 @@ pub struct Bound {
     pub summary: Summary,
     /// States that must be in the history before the node (the other side's
     /// refused moves, or repetition ties, referred to them), with the player
-    /// to move (2 under positional superko).
-    pub need: [(Position, u8); NEEDS],
+    /// to move.
+    pub need: [(Position, ToMove); NEEDS],
     /// How many of `need` are used.
     pub needs: u8,
 }
 
 /// One table entry.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry<K = Key> {
+pub struct Entry<K = TableKey> {
     /// The full key.
     pub key: K,
     /// A lower bound (the mover gets at least this), if known.
@@ -210,9 +211,9 @@ fn slot_for<K: Copy + Default + Eq>(b: &mut [Entry<K>; WAYS], key: &K) -> usize 
     }
 }
 
-/// A fixed-size table shared by the search threads, keyed by [`Key`] or,
+/// A fixed-size table shared by the search threads, keyed by [`TableKey`] or,
 /// on small boards, by [`SetKey`].
-pub struct Table<K = Key> {
+pub struct Table<K = TableKey> {
     buckets: Vec<Mutex<[Entry<K>; WAYS]>>,
     probes: AtomicU64,
     hits: AtomicU64,

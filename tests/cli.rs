@@ -381,15 +381,14 @@ fn cgt_reads_go_regions_and_sums() {
     // ↑* is won by whoever moves first: Black takes the dame, White ↑'s *.
     let (ok, out, _) = gosolve(&["cgt", "dame + ^", "--json"]);
     assert!(ok);
-    assert!(out.contains("\"value\":\"^*\""), "{out}");
-    assert!(
-        out.contains("\"black_first\":{\"after\":\"^\",\"play\":\"B2\",\"term\":1"),
-        "{out}"
-    );
-    assert!(
-        out.contains("\"white_first\":{\"after\":\"0\",\"play\":\"*\",\"term\":2"),
-        "{out}"
-    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "^*", "{out}");
+    let first = |side: &str| {
+        let w = &v[side];
+        (w["after"].clone(), w["play"].clone(), w["term"].clone())
+    };
+    assert_eq!(first("black_first"), ("^".into(), "B2".into(), 1.into()));
+    assert_eq!(first("white_first"), ("0".into(), "*".into(), 2.into()));
     let (ok, out, _) = gosolve(&["cgt", "corridor:blocked:5", "--chill"]);
     assert!(ok && out.contains("chilled:     49/16"), "{out}");
     let (ok, out, _) = gosolve(&["cgt", "eye:2", "--prisoners-only"]);
@@ -416,4 +415,46 @@ fn cgt_rejects_bad_regions_clearly() {
     fails_with(&["cgt", "[WXW]"], "has no liberty");
     fails_with(&["cgt", "eye:2 +"], "a term is missing");
     fails_with(&["cgt", "file:/no/such/region.txt"], "/no/such/region.txt");
+}
+
+/// Every `--json` output is valid JSON whatever the names in it, and
+/// `show` gives values as numbers, as `solve` does.
+#[test]
+fn json_outputs_are_valid_and_values_are_numbers() {
+    let dir = scratch("json");
+    let odd = dir.join("a\"b\\c.txt");
+    std::fs::write(&odd, "points 3\n0 1\n1 2\n").unwrap();
+    let spec = format!("file:{}", odd.display());
+    let parse = |out: &str| -> serde_json::Value {
+        serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
+    };
+    for args in [
+        vec!["count", spec.as_str(), "--json"],
+        vec!["games", spec.as_str(), "--json"],
+        vec!["games", spec.as_str(), "--depth", "2", "--json"],
+        vec!["solve", spec.as_str(), "--no-save", "--json"],
+    ] {
+        let (ok, out, err) = gosolve(&args);
+        assert!(ok, "{args:?}: {err}");
+        let v = parse(&out);
+        assert!(v["board"].as_str().unwrap().contains("a\"b\\c"), "{v}");
+    }
+    // The path 1x3 under `logical`, komi 0.5: a value with a half point.
+    let file = dir.join("1x3.gsr");
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = gosolve(&[
+        "solve", "1x3", "--komi", "0.5", "--tt-mb", "8", "--out", f, "--json",
+    ]);
+    assert!(ok, "{err}");
+    let solved = parse(&out)["value"].clone();
+    assert!(solved.is_number(), "{solved}");
+    let (ok, out, err) = gosolve(&["show", f, "--json"]);
+    assert!(ok, "{err}");
+    let shown = parse(&out);
+    assert_eq!(shown["value"], solved);
+    assert!(shown["first_moves"][0]["value"].is_number(), "{shown}");
+    let (ok, out, err) = gosolve(&["show", f, "--line", "B1", "--json"]);
+    assert!(ok, "{err}");
+    assert!(parse(&out)["strategies"][0]["bound"].is_number(), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }

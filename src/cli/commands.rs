@@ -1,5 +1,6 @@
 //! The result-file commands: verify, show, export.
 
+use crate::cli::report::json_value;
 use crate::engine::board::Board;
 use crate::engine::rules::Rules;
 use crate::engine::rules::value_text;
@@ -158,13 +159,13 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                         Found::Plays(m) => ("plays", Some(inspect::move_name(&board, *m))),
                     };
                     json!({"owner": if *o == Color::Black {"black"} else {"white"},
-                           "bound": value_text(scored, *b), "found": kind, "move": mv})
+                           "bound": json_value(scored, *b), "found": kind, "move": mv})
                 })
                 .collect();
             println!(
                 "{}",
                 json!({"line": text, "to_move": r.to_move.name(), "over": r.over,
-                       "value": value.map(|v| value_text(scored, v)), "strategies": found})
+                       "value": value.map(|v| json_value(scored, v)), "strategies": found})
             );
             return Ok(());
         }
@@ -196,7 +197,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
             .iter()
             .map(|c| {
                 let names: Vec<String> = c.members.iter().map(|m| name(m.mv)).collect();
-                json!({"value": value_text(scored, c.value), "moves": names})
+                json!({"value": json_value(scored, c.value), "moves": names})
             })
             .collect();
         let pv: Vec<String> = f.pv.iter().map(|&c| name(c)).collect();
@@ -206,7 +207,8 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                    "program": f.run.program, "date": f.run.date, "nodes": f.run.nodes,
                    "seconds": f.run.seconds, "proof_seconds": f.run.proof_seconds,
                    "threads": f.run.threads, "tt_mb": f.run.tt_mb,
-                   "value": value_text(scored, f.value), "first_moves": classes, "pv": pv,
+                   "value": json_value(scored, f.value), "value_text": value_text(scored, f.value),
+                   "first_moves": classes, "pv": pv,
                    "strategies": f.proofs.len(),
                    "strategy_nodes": f.proofs.iter().map(|p| p.nodes as u64).sum::<u64>()})
         );

@@ -12,6 +12,7 @@ use crate::search::solver;
 use crate::store::resume::{self, Resume};
 use crate::store::save;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -314,11 +315,10 @@ fn run(command: Command) -> Result<(), String> {
             };
             let secs = start.elapsed().as_secs_f64();
             if json {
-                println!(
-                    "{{\"board\":\"{}\",\"points\":{},\"legal_positions\":\"{n}\",\"method\":\"{used}\",\"seconds\":{secs:.3}}}",
-                    board.name(),
-                    board.len()
-                );
+                // Counts as strings: they pass 2^64, beyond many JSON readers.
+                let out = json!({"board": board.name(), "points": board.len(),
+                    "legal_positions": n.to_string(), "method": used, "seconds": millis(secs)});
+                println!("{out}");
             } else {
                 println!("legal positions of {}: {n}", board.name());
                 println!("({used} method, {secs:.3} s)");
@@ -434,15 +434,10 @@ fn run(command: Command) -> Result<(), String> {
                 let p = games::perft(&board, &rules, depth);
                 let secs = start.elapsed().as_secs_f64();
                 if json {
-                    let nodes: Vec<String> = p.nodes.iter().map(|n| format!("\"{n}\"")).collect();
-                    let ended: Vec<String> = p.ended.iter().map(|n| format!("\"{n}\"")).collect();
-                    println!(
-                        "{{\"board\":\"{}\",\"rules\":\"{}\",\"nodes\":[{}],\"ended\":[{}],\"seconds\":{secs:.3}}}",
-                        board.name(),
-                        rules.describe(),
-                        nodes.join(","),
-                        ended.join(",")
-                    );
+                    let text = |v: &[u128]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+                    let out = json!({"board": board.name(), "rules": rules.describe(),
+                        "nodes": text(&p.nodes), "ended": text(&p.ended), "seconds": millis(secs)});
+                    println!("{out}");
                 } else {
                     println!("perft of {} under {}", board.name(), rules.describe());
                     println!("{:>5} {:>20} {:>20}", "depth", "nodes", "games ended");
@@ -470,11 +465,10 @@ fn run(command: Command) -> Result<(), String> {
             let secs = start.elapsed().as_secs_f64();
             let rate = n as f64 / secs.max(1e-9);
             if json {
-                println!(
-                    "{{\"board\":\"{}\",\"rules\":\"{}\",\"games\":\"{n}\",\"seconds\":{secs:.3},\"games_per_second\":{rate:.0}}}",
-                    board.name(),
-                    rules.describe()
-                );
+                let out = json!({"board": board.name(), "rules": rules.describe(),
+                    "games": n.to_string(), "seconds": millis(secs),
+                    "games_per_second": rate.round()});
+                println!("{out}");
             } else {
                 println!("games of {} under {}: {n}", board.name(), rules.describe());
                 println!("({secs:.3} s, {rate:.0} games/s)");
@@ -482,6 +476,11 @@ fn run(command: Command) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Seconds rounded to milliseconds, for JSON.
+fn millis(secs: f64) -> f64 {
+    (secs * 1000.0).round() / 1000.0
 }
 
 fn parse_board(spec: &str) -> Result<Board, String> {

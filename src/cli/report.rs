@@ -5,6 +5,7 @@ use crate::engine::board::Board;
 use crate::engine::rules::{Rules, Ruleset, half_points, value_text};
 use crate::search::run::{Report, Run, run_solve};
 use crate::search::solver::Config;
+use serde_json::json;
 
 /// The report as text.
 pub fn text(r: &Report) -> String {
@@ -62,62 +63,45 @@ pub fn text(r: &Report) -> String {
     out
 }
 
-fn json_str(s: &str) -> String {
-    let mut o = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => o += "\\\"",
-            '\\' => o += "\\\\",
-            '\n' => o += "\\n",
-            c => o.push(c),
-        }
+/// A value as a JSON number: points (halves allowed) when `scored`, else
+/// +1 / −1 for a Black / White win. Every `--json` output uses it.
+pub fn json_value(scored: bool, v: i32) -> serde_json::Value {
+    if !scored {
+        json!(v.signum())
+    } else if v % 2 == 0 {
+        json!(v / 2)
+    } else {
+        json!(v as f64 / 2.0)
     }
-    o + "\""
 }
 
-/// The report as one JSON object. Values are in points (halves allowed),
-/// or +1 / −1 for a Black / White win under the normal-play rulesets.
+/// The report as one JSON object; values as [`json_value`].
 pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
-    let num = |v: i32| {
-        if r.scored {
-            half_points(v)
-        } else {
-            v.to_string()
-        }
-    };
-    let moves: Vec<String> = r
+    let moves: Vec<_> = r
         .solution
         .moves
         .iter()
         .zip(&r.move_names)
-        .map(|(m, names)| {
-            let names: Vec<String> = names.iter().map(|n| json_str(n)).collect();
-            format!(
-                "{{\"value\":{},\"moves\":[{}]}}",
-                num(m.value),
-                names.join(",")
-            )
-        })
+        .map(|(m, names)| json!({"value": json_value(r.scored, m.value), "moves": names}))
         .collect();
-    let pv: Vec<String> = r.pv.iter().map(|n| json_str(n)).collect();
-    format!(
-        "{{\"board\":{},\"rules\":{},\"scored\":{},\"value\":{},\"first_moves\":[{}],\"pv\":[{}],\"final_position\":{},\"nodes\":{},\"seconds\":{:.3},\"peak_bytes\":{},\"table_probes\":{},\"table_hits\":{},\"resumed_classes\":{},\"resumed_strategies\":{},\"result_file\":{}}}",
-        json_str(&r.board),
-        json_str(&r.rules),
-        r.scored,
-        num(r.solution.value),
-        moves.join(","),
-        pv.join(","),
-        json_str(&r.final_diagram),
-        r.solution.nodes,
-        r.seconds,
-        r.peak_bytes.map_or("null".into(), |b| b.to_string()),
-        r.table.0,
-        r.table.1,
-        r.solution.resumed,
-        r.resumed_strategies,
-        saved.map_or("null".into(), |p| json_str(&p.display().to_string())),
-    )
+    json!({
+        "board": r.board,
+        "rules": r.rules,
+        "scored": r.scored,
+        "value": json_value(r.scored, r.solution.value),
+        "first_moves": moves,
+        "pv": r.pv,
+        "final_position": r.final_diagram,
+        "nodes": r.solution.nodes,
+        "seconds": super::millis(r.seconds),
+        "peak_bytes": r.peak_bytes,
+        "table_probes": r.table.0,
+        "table_hits": r.table.1,
+        "resumed_classes": r.solution.resumed,
+        "resumed_strategies": r.resumed_strategies,
+        "result_file": saved.map(|p| p.display().to_string()),
+    })
+    .to_string()
 }
 
 /// The bench set: (board, ruleset).

@@ -404,8 +404,14 @@ fn cgt_reads_go_regions_and_sums() {
 
 #[test]
 fn cgt_rejects_bad_regions_clearly() {
-    fails_with(&["cgt", "eye:0"], "from 1 to 19");
-    fails_with(&["cgt", "corridor:blocked:20"], "from 1 to 19");
+    fails_with(&["cgt", "eye:0"], "from 1 to 18");
+    fails_with(&["cgt", "corridor:blocked:19"], "from 1 to 18");
+    // Limits with a reason instead of a run without a word.
+    fails_with(&["cgt", "*65"], "nimbers above *64 are not supported");
+    fails_with(
+        &["cgt", "[BBBBBBBBBBBBBBBBBBBBBB/B....................B]"],
+        "20 empty points in one connected part; at most 18",
+    );
     fails_with(
         &["cgt", "corridor:open:3"],
         "unknown region `corridor:open:3`",

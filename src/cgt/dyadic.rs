@@ -1,5 +1,6 @@
 //! Exact dyadic rationals m / 2^k: the numbers of short games.
 
+use super::ParseError;
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
@@ -199,18 +200,21 @@ impl fmt::Display for Dyadic {
 }
 
 impl std::str::FromStr for Dyadic {
-    type Err = String;
+    type Err = ParseError;
     /// An integer or `a/b` with `b` a power of two.
-    fn from_str(s: &str) -> Result<Dyadic, String> {
+    fn from_str(s: &str) -> Result<Dyadic, ParseError> {
+        let bad = |why: String| ParseError(why);
         let s = s.trim();
         let (a, b) = match s.split_once('/') {
             Some((a, b)) => (a.trim(), b.trim()),
             None => (s, "1"),
         };
-        let num: i64 = a.parse().map_err(|_| format!("bad number '{s}'"))?;
-        let den: u64 = b.parse().map_err(|_| format!("bad number '{s}'"))?;
+        let num: i64 = a.parse().map_err(|_| bad(format!("bad number '{s}'")))?;
+        let den: u64 = b.parse().map_err(|_| bad(format!("bad number '{s}'")))?;
         if den == 0 || !den.is_power_of_two() || den > 1 << 62 {
-            return Err(format!("'{s}': the denominator must be a power of two"));
+            return Err(bad(format!(
+                "'{s}': the denominator must be a power of two"
+            )));
         }
         Ok(Dyadic::new(num, den.trailing_zeros()))
     }

@@ -12,5 +12,18 @@ pub mod region;
 pub mod sum;
 pub mod thermo;
 
+/// Why a number, a game or a sum could not be read; the message names the
+/// input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 pub use dyadic::Dyadic;
 pub use game::Game;

@@ -9,6 +9,7 @@
 //! other is a game in standard notation. A `file:` path runs to the next
 //! space.
 
+use super::ParseError;
 use super::game::Game;
 use super::koh::{Counting, Values};
 use super::notation;
@@ -115,16 +116,16 @@ fn split(text: &str) -> Result<Vec<(bool, String)>, String> {
 
 impl Sum {
     /// Reads a sum; regions count captures as `counting` says.
-    pub fn parse(text: &str, counting: Counting) -> Result<Sum, String> {
+    pub fn parse(text: &str, counting: Counting) -> Result<Sum, ParseError> {
         let mut terms = Vec::new();
-        for (minus, body) in split(text)? {
+        for (minus, body) in split(text).map_err(ParseError)? {
             let text = if minus {
                 format!("-{body}")
             } else {
                 body.clone()
             };
             let term = if is_region(&body) {
-                let mut region = Region::parse(&body).map_err(|e| e.to_string())?;
+                let mut region = Region::parse(&body).map_err(|e| ParseError(e.to_string()))?;
                 if minus {
                     region = region.swapped();
                 }

@@ -5,31 +5,40 @@
 use super::dyadic::Dyadic;
 use super::game::Game;
 
+thread_local! {
+    /// Stops already computed, per game and side (true: left). Without it
+    /// the stops walk every path of the game tree: `*22` took 0.7 s, each
+    /// nimber more twice as long.
+    static STOPS: std::cell::RefCell<std::collections::HashMap<(Game, bool), Dyadic>> =
+        Default::default();
+}
+
 /// The left stop: the number reached when Left starts and both play on
 /// until a number.
 pub fn left_stop(g: Game) -> Dyadic {
-    match g.as_number() {
-        Some(x) => x,
-        None => g
-            .left()
-            .into_iter()
-            .map(right_stop)
-            .max()
-            .expect("a non-number has Left options"),
-    }
+    stop(g, true)
 }
 
 /// The right stop.
 pub fn right_stop(g: Game) -> Dyadic {
-    match g.as_number() {
-        Some(x) => x,
-        None => g
-            .right()
-            .into_iter()
-            .map(left_stop)
-            .min()
-            .expect("a non-number has Right options"),
+    stop(g, false)
+}
+
+fn stop(g: Game, left: bool) -> Dyadic {
+    if let Some(x) = g.as_number() {
+        return x;
     }
+    if let Some(x) = STOPS.with(|m| m.borrow().get(&(g, left)).copied()) {
+        return x;
+    }
+    let x = if left {
+        g.left().into_iter().map(right_stop).max()
+    } else {
+        g.right().into_iter().map(left_stop).min()
+    }
+    .expect("a non-number has options on both sides");
+    STOPS.with(|m| m.borrow_mut().insert((g, left), x));
+    x
 }
 
 /// A continuous piecewise-linear function on t ≥ −1: the values at the

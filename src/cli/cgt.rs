@@ -99,7 +99,7 @@ pub fn run(
     } else {
         Counting::Territory
     };
-    let mut sum = Sum::parse(expr, counting)?;
+    let mut sum = Sum::parse(expr, counting).map_err(|e| e.to_string())?;
     let input = sum.value();
     let black = sum.winning_move(Color::Black);
     let white = sum.winning_move(Color::White);

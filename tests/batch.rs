@@ -61,6 +61,18 @@ fn malformed_jobs_files_name_the_line() {
     let e = batch::parse("[[job]]\nboard = \"2x2\"\nrules = 3\n").unwrap_err();
     assert!(e.contains("line 3"), "{e}");
     assert!(batch::parse("").is_err());
+    // A value of the wrong type says which and what was expected.
+    let e = batch::parse("[[job]]\nboard = \"2x2\"\nkomi = \"abc\"\n").unwrap_err();
+    assert!(
+        e.contains("line 3")
+            && e.contains("\"abc\": invalid type: string \"abc\", expected a number"),
+        "{e}"
+    );
+    let e = batch::parse("[[job]]\nboard = [\"2x2\", 3]\n").unwrap_err();
+    assert!(
+        e.contains("line 2") && e.contains("expected a string"),
+        "{e}"
+    );
     // A job the rules reject fails alone when it runs.
     let jobs = batch::parse("[[job]]\nboard = \"1x3\"\nrules = \"conway\"\nkomi = 0.5\n").unwrap();
     assert!(jobs[0].settle().unwrap_err().contains("komi"));

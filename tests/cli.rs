@@ -50,6 +50,13 @@ fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");
     fails_with(&["count", "9x9"], "81 points; at most 64");
     fails_with(&["count", "complete:70"], "at most 64");
+    // The count of points, not of leaves or dimensions.
+    fails_with(&["board", "star:64"], "has 65 points; at most 64");
+    fails_with(&["board", "cube:7"], "has 128 points; at most 64");
+    fails_with(&["board", "cube:99"], "2^99 points");
+    if std::path::Path::new("/dev/zero").exists() {
+        fails_with(&["board", "file:/dev/zero"], "longer than 1048576 bytes");
+    }
     fails_with(&["count", "file:/no/such/file"], "cannot read board file");
     let dir = scratch("files");
     let lp = dir.join("loop.txt");
@@ -61,6 +68,12 @@ fn bad_boards_are_rejected_clearly() {
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "# ring\n0 1\n1 2 3\n").unwrap();
     fails_with(&["count", &format!("file:{}", bad.display())], "line 3:");
+    let twice = dir.join("twice.txt");
+    std::fs::write(&twice, "points 3\n0 1\npoints 4\n").unwrap();
+    fails_with(
+        &["board", &format!("file:{}", twice.display())],
+        "line 3: a second `points` line",
+    );
     let ring = dir.join("ring.txt");
     std::fs::write(&ring, "points 4\n0 1\n1 2\n2 3\n3 0\n").unwrap();
     let (ok, out, _) = gosolve(&["count", &format!("file:{}", ring.display())]);

@@ -32,11 +32,33 @@ use crate::verify;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-#[derive(Deserialize, Clone, Debug)]
-#[serde(untagged)]
+/// A field that takes one value or a list of them.
+#[derive(Clone, Debug)]
 enum OneOrMany<T> {
     One(T),
     Many(Vec<T>),
+}
+
+/// By hand rather than `#[serde(untagged)]`, whose error for `komi = "abc"`
+/// was "data did not match any variant of untagged enum OneOrMany".
+impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let v = toml::Value::deserialize(d)?;
+        let shown = v.to_string();
+        let r = match v {
+            toml::Value::Array(a) => a
+                .into_iter()
+                .map(T::deserialize)
+                .collect::<Result<_, _>>()
+                .map(OneOrMany::Many),
+            v => T::deserialize(v).map(OneOrMany::One),
+        };
+        r.map_err(|e| {
+            let why = e.message().replace("expected f64", "expected a number");
+            D::Error::custom(format!("{shown}: {why}"))
+        })
+    }
 }
 
 impl<T: Clone> OneOrMany<T> {

@@ -127,6 +127,27 @@ fn parse_size(s: &str, what: &str, min: usize, max: usize) -> Result<usize, Boar
     Ok(n)
 }
 
+/// The longest board file read: 64 points have at most 2,016 edges, so a
+/// longer file is not a board (`file:/dev/zero` read without end).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The text of board file `path`, if it is at most [`MAX_FILE_BYTES`].
+fn read_limited(path: &str) -> Result<String, BoardError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| BoardError::Io(format!("cannot read board file `{path}`: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(BoardError::Io(format!(
+            "board file `{path}` is longer than {MAX_FILE_BYTES} bytes: not a board of at most {MAX_POINTS} points"
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| BoardError::Io(format!("board file `{path}` is not UTF-8 text")))
+}
+
 fn parse_dims(s: &str, min: usize) -> Result<(usize, usize), BoardError> {
     let (a, b) = s
         .split_once(['x', 'X'])
@@ -268,12 +289,26 @@ impl Board {
                 Self::build(format!("complete:{n}"), n, &edges, Layout::Graph)
             }
             "star" => {
-                let n = parse_size(need(arg, spec)?, "leaves", 1, MAX_POINTS - 1)?;
+                let n = parse_size(need(arg, spec)?, "leaves", 1, usize::MAX)?;
+                if n >= MAX_POINTS {
+                    // The centre is a point too.
+                    return Err(BoardError::TooManyPoints(n.saturating_add(1)));
+                }
                 let edges: Vec<_> = (1..=n).map(|i| (0, i)).collect();
                 Self::build(format!("star:{n}"), n + 1, &edges, Layout::Graph)
             }
             "cube" => {
-                let d = parse_size(need(arg, spec)?, "dimension", 1, 6)?;
+                let d = parse_size(need(arg, spec)?, "dimension", 1, usize::MAX)?;
+                if d > 6 {
+                    return Err(
+                        match u32::try_from(d).ok().and_then(|d| 1usize.checked_shl(d)) {
+                            Some(n) => BoardError::TooManyPoints(n),
+                            None => BoardError::BadSize(format!(
+                                "cube:{d} has 2^{d} points; at most {MAX_POINTS} are supported"
+                            )),
+                        },
+                    );
+                }
                 let n = 1usize << d;
                 let edges: Vec<_> = (0..n)
                     .flat_map(|a| (0..d).map(move |k| (a, a ^ (1 << k))))
@@ -296,8 +331,7 @@ impl Board {
             }
             "file" => {
                 let path = need(arg, spec)?;
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| BoardError::Io(format!("cannot read board file `{path}`: {e}")))?;
+                let text = read_limited(path)?;
                 let stem = std::path::Path::new(path)
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
@@ -341,6 +375,9 @@ impl Board {
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {
                 ["points", n] => {
+                    if declared.is_some() {
+                        return Err(bad("a second `points` line"));
+                    }
                     let n: usize = n.parse().map_err(|_| bad("`points` needs a number"))?;
                     if n > MAX_POINTS {
                         return Err(BoardError::TooManyPoints(n));

@@ -477,3 +477,24 @@ fn json_outputs_are_valid_and_values_are_numbers() {
     assert!(parse(&out)["strategies"][0]["bound"].is_number(), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Solving again into a file that already holds the same values with a
+/// proof that verifies leaves it byte for byte (the README's first
+/// command must not dirty the checkout); other values replace it.
+#[test]
+fn a_rerun_leaves_a_result_file_that_holds_its_values() {
+    let dir = scratch("rerun");
+    let file = dir.join("2x2.gsr");
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", f]);
+    assert!(ok && out.contains("strategies, proof"), "{out}{err}");
+    let before = std::fs::read(&file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let (ok, out, err) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", f]);
+    assert!(ok && out.contains("left as it was"), "{out}{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let (ok, out, err) = gosolve(&["solve", "2x2", "--komi", "1", "--tt-mb", "8", "--out", f]);
+    assert!(ok && out.contains("strategies, proof"), "{out}{err}");
+    assert_ne!(std::fs::read(&file).unwrap(), before);
+    std::fs::remove_dir_all(&dir).ok();
+}

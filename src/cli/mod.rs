@@ -362,13 +362,23 @@ fn run(command: Command) -> Result<(), String> {
             if !json {
                 print!("{}", report::text(&r));
             }
+            let mut kept = false;
             if let Some(p) = &path {
                 let f = save::result_file(&board, &rules, &r, &config);
-                gsr::write(p, &f).map_err(|e| format!("the result file was not written: {e}"))?;
+                kept = holds_already(p, &f);
+                if !kept {
+                    gsr::write(p, &f)
+                        .map_err(|e| format!("the result file was not written: {e}"))?;
+                }
             }
             resume.finish();
             if json {
                 println!("{}", report::json(&r, path.as_deref()));
+            } else if let (Some(p), true) = (&path, kept) {
+                println!(
+                    "result file: {} (left as it was: it holds these values with a proof that verifies)",
+                    p.display()
+                );
             } else if let Some(p) = &path {
                 println!(
                     "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
@@ -476,6 +486,17 @@ fn run(command: Command) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether the result file at `path` already makes the claims of `new`
+/// with a proof that verifies: then it is left as it was, so rerunning a
+/// solve (the README's first command) does not rewrite a committed file
+/// with only a new date and new timings.
+fn holds_already(path: &std::path::Path, new: &gsr::ResultFile) -> bool {
+    gsr::read(path)
+        .ok()
+        .filter(|old| save::same_claims(old, new))
+        .is_some_and(|old| crate::verify::verify(&old, &|_| {}).is_ok())
 }
 
 /// Seconds rounded to milliseconds, for JSON.

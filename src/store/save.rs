@@ -146,3 +146,15 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
         proofs,
     }
 }
+
+/// Whether `old` makes the claims `new` makes: board, rules, value, every
+/// first move's value and the principal variation, all of which a solve
+/// determines. The run's facts (date, timings, nodes) and the strategies'
+/// shape differ from run to run (threads share the table).
+pub fn same_claims(old: &ResultFile, new: &ResultFile) -> bool {
+    old.board == new.board
+        && old.rules == new.rules
+        && old.value == new.value
+        && old.classes == new.classes
+        && old.pv == new.pv
+}

@@ -45,6 +45,30 @@ fn count_and_games_print_exact_figures() {
     assert!(out.contains("\"nodes\":[\"1\",\"5\",\"21\"]"), "{out}");
 }
 
+/// A board no counting method takes is an error, never a count of 0.
+#[test]
+fn counts_past_the_methods_limits_are_errors() {
+    fails_with(
+        &["count", "cube:6"],
+        "`cube:6` cannot be counted: its frontier is 25 points wide (the frontier method \
+         takes at most 16) and it has 64 points (brute force takes at most 40)",
+    );
+    fails_with(
+        &["count", "complete:64", "--method", "brute"],
+        "`complete:64` has 64 points, at most 40 fit",
+    );
+    fails_with(
+        &["count", "complete:64", "--method", "frontier"],
+        "the frontier of `complete:64` is 63 points wide; at most 16 fit",
+    );
+    let (ok, out, _) = gosolve(&["count", "star:63"]);
+    assert!(ok);
+    assert!(
+        out.contains("legal positions of star:63: 1144561273449284238959659248041"),
+        "{out}"
+    );
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

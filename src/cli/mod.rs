@@ -188,9 +188,9 @@ enum Command {
 enum CountMethod {
     /// The frontier method where the board allows it, else brute force.
     Auto,
-    /// Border-state dynamic programming (Tromp & Farnebäck).
+    /// Border-state dynamic programming (Tromp & Farnebäck; a frontier of at most 16 points).
     Frontier,
-    /// Every set of empty points, components coloured independently.
+    /// Every set of empty points, components coloured independently (at most 40 points).
     Brute,
 }
 
@@ -293,24 +293,12 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let board = parse_board(&board)?;
             let start = Instant::now();
-            let (_, width) = count::point_order(&board);
-            let (n, used) = match method {
-                CountMethod::Brute => (count::count_brute(&board), "brute"),
-                CountMethod::Frontier => (
-                    count::count_frontier(&board).ok_or_else(|| {
-                        format!(
-                            "the frontier of `{}` is {width} points wide; at most {} fit (use --method brute)",
-                            board.name(),
-                            count::MAX_FRONTIER
-                        )
-                    })?,
-                    "frontier",
-                ),
-                CountMethod::Auto => match count::count_frontier(&board) {
-                    Some(n) => (n, "frontier"),
-                    None => (count::count_brute(&board), "brute"),
-                },
+            let counted = match method {
+                CountMethod::Brute => count::count_brute(&board).map(|n| (n, "brute")),
+                CountMethod::Frontier => count::count_frontier(&board).map(|n| (n, "frontier")),
+                CountMethod::Auto => count::count_auto(&board),
             };
+            let (n, used) = counted.map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
             if json {
                 println!(

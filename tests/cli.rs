@@ -69,6 +69,36 @@ fn counts_past_the_methods_limits_are_errors() {
     );
 }
 
+/// Boards with more than 4,096 symmetries (7! = 5,040) are solved with a
+/// subgroup of them, and the proof verifies.
+#[test]
+fn boards_with_many_symmetries_solve_and_verify() {
+    let dir = scratch("symmetries");
+    for (args, classes) in [
+        (["star:7", "--rules", "tromp-taylor"], "\"moves\":[\"1\"]"),
+        (
+            ["complete:7", "--rules", "koh"],
+            "\"moves\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"]",
+        ),
+    ] {
+        let out = dir.join(format!("{}.gsr", args[0].replace(':', "-")));
+        let o = out.to_str().unwrap();
+        let (ok, text, err) = gosolve(
+            &[
+                &["solve"],
+                &args[..],
+                &["--json", "--tt-mb", "8", "--out", o],
+            ]
+            .concat(),
+        );
+        assert!(ok, "{args:?}: {err}");
+        assert!(text.contains(classes), "{args:?}: {text}");
+        let (ok, text, err) = gosolve(&["verify", o]);
+        assert!(ok && text.starts_with("verified"), "{args:?}: {text} {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

@@ -136,3 +136,31 @@ fn a_killed_batch_resumes_without_losing_or_repeating_work() {
     assert!(text.contains("5 jobs: 0 solved, 5 already done"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A table size the machine cannot give fails the batch before any job
+/// runs (it used to abort the process, every job with it): no result file,
+/// no summary.
+#[test]
+fn a_table_too_large_fails_the_batch_before_any_work() {
+    let dir = std::env::temp_dir().join(format!("gosolve-batch-tt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let jobs = dir.join("jobs.toml");
+    std::fs::write(
+        &jobs,
+        "[[job]]\nboard = \"1x3\"\n\n[[job]]\nboard = \"2x2\"\ntt_mb = 999999999\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (j, o) = (jobs.to_str().unwrap(), out.to_str().unwrap());
+    let run = gosolve(&["batch", j, "--out-dir", o]).output().unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("job 2 (2x2 --rules tromp-taylor): --tt-mb 999999999: a table of 999999999 MB is more than this machine's"),
+        "{err}"
+    );
+    assert!(gsr_files(&out).is_empty());
+    assert!(!out.join("batch-summary.csv").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -99,6 +99,47 @@ fn boards_with_many_symmetries_solve_and_verify() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Komi, table size and threads past what the search can take are errors
+/// before any work; komi at its limit still gives exact values.
+#[test]
+fn search_limits_are_errors_before_any_work() {
+    fails_with(
+        &["solve", "2x2", "--komi", "16385", "--no-save"],
+        "komi 16385 is out of range: at most 1000 points either way",
+    );
+    fails_with(
+        &["solve", "2x2", "--komi", "-1000.5", "--no-save"],
+        "komi -1000.5 is out of range",
+    );
+    // 2x2 is +1 and komi only shifts the score: the limits hold exactly.
+    for (komi, value) in [("1000", "value: -999 "), ("-1000", "value: +1001 ")] {
+        let (ok, out, err) = gosolve(&["solve", "2x2", "--komi", komi, "--no-save"]);
+        assert!(ok && out.contains(value), "{komi}: {out} {err}");
+    }
+    fails_with(
+        &[
+            "solve",
+            "2x2",
+            "--tt-mb",
+            "18446744073709551615",
+            "--no-save",
+        ],
+        "--tt-mb 18446744073709551615: a table of 18446744073709551615 MB cannot be allocated",
+    );
+    fails_with(
+        &["solve", "2x2", "--tt-mb", "999999999", "--no-save"],
+        "--tt-mb 999999999: a table of 999999999 MB is more than this machine's",
+    );
+    fails_with(
+        &["solve", "2x2", "--tt-mb", "0", "--no-save"],
+        "--tt-mb must be at least 1",
+    );
+    fails_with(
+        &["--threads", "1025", "count", "2x2"],
+        "--threads must be at least 1 and at most 1024, not 1025",
+    );
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

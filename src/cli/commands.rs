@@ -280,6 +280,11 @@ pub fn batch(
         let (i, n) = batch::parse_shard(s)?;
         jobs = batch::shard(jobs, i, n);
     }
+    // What would fail a job late, or every job at once, fails the batch now.
+    for job in &jobs {
+        crate::cli::check_tt_mb(job.tt_mb)
+            .map_err(|e| format!("job {} ({}): {e}", job.index + 1, job.label()))?;
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     batch::clean_temporaries(dir);
     let cores = rayon::current_num_threads();

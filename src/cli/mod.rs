@@ -31,7 +31,7 @@ use std::time::Instant;
     about = "Exhaustive solver for Go on tiny boards and small graphs"
 )]
 struct Cli {
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(long, global = true)]
     threads: Option<usize>,
     #[command(subcommand)]
@@ -194,10 +194,15 @@ enum CountMethod {
     Brute,
 }
 
+/// The most worker threads `--threads` takes: far more than a machine
+/// this solver runs on has cores; beyond, spawning them only costs.
+pub const MAX_THREADS: usize = 1024;
+
 /// Search options.
 #[derive(Args)]
 struct SearchArgs {
-    /// Transposition table size in megabytes (0: none).
+    /// Transposition table size in megabytes: at least 1 (without a table
+    /// even 3x3 searches for hours) and at most the machine's memory.
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
     /// Do not use the board's symmetries.
@@ -209,13 +214,28 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    fn config(&self) -> solver::Config {
-        solver::Config {
+    /// The search options, the table size checked before any work.
+    fn config(&self) -> Result<solver::Config, String> {
+        check_tt_mb(self.tt_mb)?;
+        Ok(solver::Config {
             tt_mb: self.tt_mb,
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
-        }
+        })
     }
+}
+
+/// A table size the search can have: at least 1 MB (with none, every
+/// transposition is searched again: `solve 3x3` runs for hours) and within
+/// the machine's memory.
+pub fn check_tt_mb(mb: usize) -> Result<(), String> {
+    if mb == 0 {
+        return Err(
+            "--tt-mb must be at least 1: without a table the search repeats itself for hours"
+                .into(),
+        );
+    }
+    crate::search::tt::check_size(mb).map_err(|e| format!("--tt-mb {mb}: {e}"))
 }
 
 /// The ruleset and its options, shared by every command that plays.
@@ -230,7 +250,7 @@ struct RuleArgs {
     /// allowed or forbidden (default: allowed, except under koh).
     #[arg(long)]
     suicide: Option<Suicide>,
-    /// Komi, a multiple of 0.5 (scored rulesets only).
+    /// Komi, a multiple of 0.5 within ±1000 (scored rulesets only).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<Komi>,
     /// Start position as a diagram, e.g. "W: X.O/.../...".
@@ -262,8 +282,8 @@ pub fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
-        if n == 0 {
-            eprintln!("error: --threads must be at least 1");
+        if n == 0 || n > MAX_THREADS {
+            eprintln!("error: --threads must be at least 1 and at most {MAX_THREADS}, not {n}");
             return ExitCode::from(2);
         }
         rayon::ThreadPoolBuilder::new()
@@ -323,7 +343,7 @@ fn run(command: Command) -> Result<(), String> {
             let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let config = search.config();
+            let config = search.config()?;
             let run = run::Run {
                 prove: !no_save,
                 threads: 0,
@@ -405,7 +425,7 @@ fn run(command: Command) -> Result<(), String> {
             return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
         }
         Command::Bench { search } => {
-            print!("{}", report::bench(search.config()));
+            print!("{}", report::bench(search.config()?));
         }
         Command::Games {
             board,

@@ -145,6 +145,27 @@ impl Ruleset {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Komi(pub i32);
 
+/// The largest komi, in points, either way. The search keeps values as
+/// 16-bit half points (at most 32,767); a value is a score (at most 64
+/// points either way, area) less the komi, and under `logical` the
+/// search's value range (prisoners included) does not widen with komi.
+/// 1,000 points keeps every value inside both, and is far beyond what
+/// any board of 64 points can score.
+pub const MAX_KOMI: i32 = 1000;
+
+impl Komi {
+    /// Komi of `half` half points, if within [`MAX_KOMI`].
+    pub fn from_half(half: i32) -> Result<Komi, RulesError> {
+        if half.unsigned_abs() > 2 * MAX_KOMI as u32 {
+            return Err(RulesError(format!(
+                "komi {} is out of range: at most {MAX_KOMI} points either way",
+                half_points(half)
+            )));
+        }
+        Ok(Komi(half))
+    }
+}
+
 impl FromStr for Komi {
     type Err = RulesError;
     fn from_str(s: &str) -> Result<Komi, RulesError> {
@@ -155,10 +176,16 @@ impl FromStr for Komi {
         };
         let x: f64 = s.trim().parse().map_err(|_| bad())?;
         let half = x * 2.0;
-        if !half.is_finite() || half.fract() != 0.0 || half.abs() > 1e6 {
+        if !half.is_finite() || half.fract() != 0.0 {
             return Err(bad());
         }
-        Ok(Komi(half as i32))
+        if half.abs() > 2.0 * MAX_KOMI as f64 {
+            return Err(RulesError(format!(
+                "komi {} is out of range: at most {MAX_KOMI} points either way",
+                s.trim()
+            )));
+        }
+        Komi::from_half(half as i32)
     }
 }
 
@@ -316,6 +343,10 @@ mod tests {
             assert_eq!(k.parse::<Komi>().unwrap().to_string(), k);
         }
         assert!("0.3".parse::<Komi>().is_err());
+        assert_eq!("-1000".parse::<Komi>(), Ok(Komi(-2000)));
+        assert!("1000.5".parse::<Komi>().is_err());
+        assert!("16385".parse::<Komi>().is_err());
+        assert!(Komi::from_half(i32::MIN).is_err());
         assert!("nan".parse::<Komi>().is_err());
     }
 

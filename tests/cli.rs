@@ -140,6 +140,64 @@ fn search_limits_are_errors_before_any_work() {
     );
 }
 
+/// A result file edited with its checksum made right: `verify` checks every
+/// claim it prints, and no reader takes a code it does not know.
+#[test]
+fn edited_result_files_are_refused_with_the_reason() {
+    use gosolve::format::gsr;
+    let dir = scratch("edited");
+    let file = dir.join("3x3.gsr");
+    let (f, e) = (file.to_str().unwrap(), dir.join("edited.gsr"));
+    let edited = e.to_str().unwrap();
+    let (ok, _, err) = gosolve(&["solve", "3x3", "--tt-mb", "8", "--out", f]);
+    assert!(ok, "{err}");
+    let (ok, out, _) = gosolve(&["verify", f]);
+    assert!(ok);
+    assert!(
+        out.contains(
+            "3x3: value +9 under tromp-taylor, positional superko, suicide allowed, komi 0;"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "informational, not checked: program, date, nodes, seconds, proof seconds, threads, table size"
+        ),
+        "{out}"
+    );
+    let honest = gsr::read(&file).unwrap();
+    let mut t = honest.clone();
+    t.board.name = "4x4".into();
+    gsr::write(&e, &t).unwrap();
+    fails_with(
+        &["verify", edited],
+        "invalid result file: the stored board name `4x4` does not match its edges: \
+         `4x4` has 16 points, the stored board 9",
+    );
+    let mut t = honest.clone();
+    t.rules.description = "tromp-taylor, positional superko, suicide allowed, komi 7".into();
+    gsr::write(&e, &t).unwrap();
+    fails_with(
+        &["verify", edited],
+        "the stored rules description `tromp-taylor, positional superko, suicide allowed, \
+         komi 7` is not that of the stored rules (`tromp-taylor, positional superko, suicide \
+         allowed, komi 0`)",
+    );
+    // A symmetry byte off the board: `show --line` along that move indexed with it.
+    let mut t = honest.clone();
+    let c = t.classes.iter_mut().find(|c| c.members.len() > 1).unwrap();
+    c.members[1].perm[0] = 9;
+    let board = gosolve::engine::board::Board::parse("3x3").unwrap();
+    let name = board.point_name(c.members[1].mv - 1);
+    gsr::write(&e, &t).unwrap();
+    let why = "the symmetry of move code";
+    fails_with(&["show", edited, "--line", &name], why);
+    fails_with(&["show", edited], why);
+    fails_with(&["export", edited, "--sgf"], why);
+    fails_with(&["verify", edited], why);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

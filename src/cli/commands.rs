@@ -48,7 +48,20 @@ fn line_names(board: &Board, line: &[Option<usize>]) -> String {
     }
 }
 
-/// `gosolve verify FILE`.
+/// The header fields `verify` does not check: how the file was made.
+const INFORMATIONAL: [&str; 7] = [
+    "program",
+    "date",
+    "nodes",
+    "seconds",
+    "proof seconds",
+    "threads",
+    "table size",
+];
+
+/// `gosolve verify FILE`: the strict decoder's checks (the board's name
+/// against its edges, the rules and their description), then the
+/// independent checker's.
 pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     let f = gsr::read(file).map_err(|e| e.to_string())?;
     let total: u64 = f.proofs.iter().map(|p| p.nodes as u64).sum();
@@ -69,23 +82,28 @@ pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     let board = inspect::load(&f).map(|(b, _)| b);
     match result {
         Ok(v) => {
+            // The name passed the strict decoder (rebuilt and compared);
+            // the rules are those the checker replayed.
+            let value = value_text(f.rules.scored(), f.value);
             if json {
                 println!(
                     "{}",
                     json!({"file": file.display().to_string(), "verified": true,
+                           "board": f.board.name, "rules": v.rules, "value": value,
                            "strategies": v.strategies, "nodes": v.nodes, "links": v.links,
-                           "seconds": secs})
+                           "seconds": secs, "informational": INFORMATIONAL})
                 );
             } else {
                 println!("verified");
                 println!(
-                    "{}: value {} under {}; {} strategies, {} owner nodes, {} transpositions, {secs:.3} s",
-                    f.board.name,
-                    value_text(f.rules.scored(), f.value),
-                    f.rules.description,
-                    v.strategies,
-                    v.nodes,
-                    v.links
+                    "{}: value {value} under {}; {} strategies, {} owner nodes, {} transpositions, {secs:.3} s",
+                    f.board.name, v.rules, v.strategies, v.nodes, v.links
+                );
+                println!(
+                    "informational, not checked: {} ({}, {})",
+                    INFORMATIONAL.join(", "),
+                    f.run.program,
+                    f.run.date
                 );
             }
             Ok(())

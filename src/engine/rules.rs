@@ -309,7 +309,53 @@ impl Rules {
             }
             rules.setup = setup;
         }
+        rules.validate(board)?;
         Ok(rules)
+    }
+
+    /// Checks a settled value against `board`, as read back from a file:
+    /// every combination [`Rules::build`] refuses is refused here too (komi
+    /// only where scored and within [`MAX_KOMI`], `--superko none` only
+    /// where scored, `koh` with its own superko and suicide, border stones
+    /// only under `koh`), and the start must be a legal colouring of the
+    /// board.
+    pub fn validate(&self, board: &Board) -> Result<(), RulesError> {
+        let err = |s: String| Err(RulesError(s));
+        let ruleset = self.ruleset;
+        Komi::from_half(self.komi.0)?;
+        if self.komi.0 != 0 && !ruleset.has_score() {
+            return err(format!(
+                "`{ruleset}` is won or lost, not scored: komi does not apply"
+            ));
+        }
+        if self.superko == Superko::None && !ruleset.has_score() {
+            return err(format!(
+                "`--superko none` scores a repetition as a tie, and `{ruleset}` has no ties"
+            ));
+        }
+        if ruleset == Ruleset::Koh && self.superko != Rules::new(ruleset).superko {
+            return err(
+                "`koh` has no superko option: a point once played is never played again".into(),
+            );
+        }
+        if ruleset == Ruleset::Koh && self.suicide == Suicide::Allowed {
+            return err("`koh` forbids suicide (seed 003)".into());
+        }
+        let s = &self.setup;
+        let stones = s.position.black | s.position.white;
+        if s.position.black & s.position.white != 0
+            || stones & !board.mask() != 0
+            || s.immortal & !stones != 0
+        {
+            return err("the start position is not a colouring of the board".into());
+        }
+        if s.immortal != 0 && ruleset != Ruleset::Koh {
+            return err("`B` and `W` (stones assumed alive) exist only under `koh`".into());
+        }
+        if !s.position.is_legal(board, s.immortal) {
+            return err("the start position has a group with no liberty".into());
+        }
+        Ok(())
     }
 
     /// A short description: `tromp-taylor, positional superko, suicide allowed, komi 0`.

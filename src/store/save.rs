@@ -4,7 +4,8 @@
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, half_points};
 use crate::engine::rules::{Ruleset, Suicide};
-use crate::format::codes::{code, player_code};
+use crate::engine::types::Color;
+use crate::format::codes::{Cell, cell_code, code, player_code};
 use crate::format::gsr::{BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo};
 use crate::search::run::Report;
 use crate::search::solver::Config;
@@ -69,15 +70,18 @@ pub fn rules_info(board: &Board, rules: &Rules) -> RulesInfo {
     let start = (0..board.len() as u8)
         .map(|p| {
             let bit = 1u64 << p;
-            let border = setup.immortal & bit != 0;
-            match (
-                setup.position.black & bit != 0,
-                setup.position.white & bit != 0,
-            ) {
-                (true, _) => 1 + 2 * border as u8,
-                (_, true) => 2 + 2 * border as u8,
-                _ => 0,
-            }
+            let colour = if setup.position.black & bit != 0 {
+                Color::Black
+            } else if setup.position.white & bit != 0 {
+                Color::White
+            } else {
+                return cell_code(Cell::Empty);
+            };
+            cell_code(if setup.immortal & bit != 0 {
+                Cell::Border(colour)
+            } else {
+                Cell::Stone(colour)
+            })
         })
         .collect();
     RulesInfo {

@@ -198,6 +198,64 @@ fn edited_result_files_are_refused_with_the_reason() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Two board files of one name in two folders: two result files.
+#[test]
+fn file_boards_of_one_name_get_their_own_result_files() {
+    let dir = scratch("names");
+    for (sub, edges) in [("ga", "0 1\n1 2\n"), ("gb", "points 3\n0 1\n")] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        std::fs::write(dir.join(sub).join("g.txt"), edges).unwrap();
+    }
+    let mut paths = Vec::new();
+    for sub in ["ga", "gb"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+            .args([
+                "solve",
+                &format!("file:{sub}/g.txt"),
+                "--tt-mb",
+                "8",
+                "--json",
+            ])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        paths.push(v["result_file"].as_str().unwrap().to_string());
+    }
+    // The stem, a digest of the points and edges, the rules.
+    assert!(paths[0].starts_with("results/g-") && paths[0].ends_with("-tromp-taylor.gsr"));
+    assert_eq!(paths[0].len(), "results/g-12345678-tromp-taylor.gsr".len());
+    assert_ne!(paths[0], paths[1]);
+    for p in &paths {
+        assert!(dir.join(p).exists(), "{p}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// An output that cannot be written is an error before the search: no
+/// value is printed, nothing is left behind.
+#[test]
+fn an_unwritable_output_fails_before_the_search() {
+    let dir = scratch("unwritable");
+    let blocker = dir.join("not-a-folder");
+    std::fs::write(&blocker, "").unwrap();
+    for out in [blocker.join("y.gsr"), dir.clone()] {
+        let o = out.to_str().unwrap();
+        let (ok, stdout, err) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", o]);
+        assert!(!ok);
+        assert!(
+            err.contains(&format!("error: a file cannot be written at {o}: ")),
+            "{err}"
+        );
+        assert_eq!(stdout, "", "searched before finding out");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

@@ -294,6 +294,8 @@ pub fn batch(
     let text =
         std::fs::read_to_string(jobs_file).map_err(|e| format!("{}: {e}", jobs_file.display()))?;
     let mut jobs = batch::parse(&text).map_err(|e| format!("{}: {e}", jobs_file.display()))?;
+    // Over all jobs, so that every shard refuses alike.
+    batch::one_path_each(&jobs, dir)?;
     if let Some(s) = shard {
         let (i, n) = batch::parse_shard(s)?;
         jobs = batch::shard(jobs, i, n);
@@ -304,6 +306,16 @@ pub fn batch(
             .map_err(|e| format!("job {} ({}): {e}", job.index + 1, job.label()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let prefix = summary.map_or_else(|| dir.join("batch-summary"), Path::to_path_buf);
+    let with = |ext: &str| {
+        let mut p = prefix.clone().into_os_string();
+        p.push(ext);
+        std::path::PathBuf::from(p)
+    };
+    // The result files and the summary can be written, before any work.
+    for p in [dir.join("batch.gsr"), with(".csv"), with(".json")] {
+        crate::store::save::check_writable(&p).map_err(|e| e.to_string())?;
+    }
     batch::clean_temporaries(dir);
     let cores = rayon::current_num_threads();
     let at_once = parallel.unwrap_or(cores).clamp(1, jobs.len().max(1));
@@ -398,12 +410,6 @@ pub fn batch(
             o.seconds
         );
     }
-    let prefix = summary.map_or_else(|| dir.join("batch-summary"), Path::to_path_buf);
-    let with = |ext: &str| {
-        let mut p = prefix.clone().into_os_string();
-        p.push(ext);
-        std::path::PathBuf::from(p)
-    };
     let rows_json: Vec<_> = rows
         .iter()
         .map(|o| {

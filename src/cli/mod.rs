@@ -349,6 +349,9 @@ fn run(command: Command) -> Result<(), String> {
                 threads: 0,
             };
             let result = out.unwrap_or_else(|| save::default_path(&board, &rules));
+            if !no_save {
+                save::check_writable(&result).map_err(|e| e.to_string())?;
+            }
             let resume_path = resume::path_for(&result);
             if fresh {
                 resume::discard(&resume_path)?;

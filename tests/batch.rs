@@ -148,3 +148,76 @@ fn a_killed_batch_resumes_without_losing_or_repeating_work() {
     assert!(text.contains("5 jobs: 0 solved, 5 already done"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A table size the machine cannot give fails the batch before any job
+/// runs (it used to abort the process, every job with it): no result file,
+/// no summary.
+#[test]
+fn a_table_too_large_fails_the_batch_before_any_work() {
+    let dir = std::env::temp_dir().join(format!("gosolve-batch-tt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let jobs = dir.join("jobs.toml");
+    std::fs::write(
+        &jobs,
+        "[[job]]\nboard = \"1x3\"\n\n[[job]]\nboard = \"2x2\"\ntt_mb = 999999999\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (j, o) = (jobs.to_str().unwrap(), out.to_str().unwrap());
+    let run = gosolve(&["batch", j, "--out-dir", o]).output().unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("job 2 (2x2 --rules tromp-taylor): --tt-mb 999999999: a table of 999999999 MB is more than this machine's"),
+        "{err}"
+    );
+    assert!(gsr_files(&out).is_empty());
+    assert!(!out.join("batch-summary.csv").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two jobs that would write one result file, or a summary that cannot be
+/// written, fail the batch before any job runs.
+#[test]
+fn a_batch_that_would_lose_its_work_fails_before_any() {
+    let dir = std::env::temp_dir().join(format!("gosolve-batch-paths-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out");
+    let o = out.to_str().unwrap();
+    let run = |jobs: &str, extra: &[&str]| {
+        let file = dir.join("jobs.toml");
+        std::fs::write(&file, jobs).unwrap();
+        let mut args = vec!["batch", file.to_str().unwrap(), "--out-dir", o];
+        args.extend_from_slice(extra);
+        let r = gosolve(&args).output().unwrap();
+        (
+            r.status.code(),
+            String::from_utf8_lossy(&r.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(
+        "[[job]]\nboard = \"1x3\"\nrules = [\"tromp-taylor\", \"tt\"]\n",
+        &[],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "jobs 1 (1x3 --rules tromp-taylor) and 2 (1x3 --rules tt) would both write {}",
+            out.join("1x3-tromp-taylor.gsr").display()
+        )),
+        "{err}"
+    );
+    let blocker = dir.join("not-a-folder");
+    std::fs::write(&blocker, "").unwrap();
+    let summary = blocker.join("summary");
+    let (code, err) = run(
+        "[[job]]\nboard = \"1x3\"\n",
+        &["--summary", summary.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("a file cannot be written at"), "{err}");
+    assert!(gsr_files(&out).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

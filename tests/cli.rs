@@ -45,6 +45,217 @@ fn count_and_games_print_exact_figures() {
     assert!(out.contains("\"nodes\":[\"1\",\"5\",\"21\"]"), "{out}");
 }
 
+/// A board no counting method takes is an error, never a count of 0.
+#[test]
+fn counts_past_the_methods_limits_are_errors() {
+    fails_with(
+        &["count", "cube:6"],
+        "`cube:6` cannot be counted: its frontier is 25 points wide (the frontier method \
+         takes at most 16) and it has 64 points (brute force takes at most 40)",
+    );
+    fails_with(
+        &["count", "complete:64", "--method", "brute"],
+        "`complete:64` has 64 points, at most 40 fit",
+    );
+    fails_with(
+        &["count", "complete:64", "--method", "frontier"],
+        "the frontier of `complete:64` is 63 points wide; at most 16 fit",
+    );
+    let (ok, out, _) = gosolve(&["count", "star:63"]);
+    assert!(ok);
+    assert!(
+        out.contains("legal positions of star:63: 1144561273449284238959659248041"),
+        "{out}"
+    );
+}
+
+/// Boards with more than 4,096 symmetries (7! = 5,040) are solved with a
+/// subgroup of them, and the proof verifies.
+#[test]
+fn boards_with_many_symmetries_solve_and_verify() {
+    let dir = scratch("symmetries");
+    for (args, classes) in [
+        (["star:7", "--rules", "tromp-taylor"], "\"moves\":[\"1\"]"),
+        (
+            ["complete:7", "--rules", "koh"],
+            "\"moves\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"]",
+        ),
+    ] {
+        let out = dir.join(format!("{}.gsr", args[0].replace(':', "-")));
+        let o = out.to_str().unwrap();
+        let (ok, text, err) = gosolve(
+            &[
+                &["solve"],
+                &args[..],
+                &["--json", "--tt-mb", "8", "--out", o],
+            ]
+            .concat(),
+        );
+        assert!(ok, "{args:?}: {err}");
+        assert!(text.contains(classes), "{args:?}: {text}");
+        let (ok, text, err) = gosolve(&["verify", o]);
+        assert!(ok && text.starts_with("verified"), "{args:?}: {text} {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Komi, table size and threads past what the search can take are errors
+/// before any work; komi at its limit still gives exact values.
+#[test]
+fn search_limits_are_errors_before_any_work() {
+    fails_with(
+        &["solve", "2x2", "--komi", "16385", "--no-save"],
+        "komi 16385 is out of range: at most 1000 points either way",
+    );
+    fails_with(
+        &["solve", "2x2", "--komi", "-1000.5", "--no-save"],
+        "komi -1000.5 is out of range",
+    );
+    // 2x2 is +1 and komi only shifts the score: the limits hold exactly.
+    for (komi, value) in [("1000", "value: -999 "), ("-1000", "value: +1001 ")] {
+        let (ok, out, err) = gosolve(&["solve", "2x2", "--komi", komi, "--no-save"]);
+        assert!(ok && out.contains(value), "{komi}: {out} {err}");
+    }
+    fails_with(
+        &[
+            "solve",
+            "2x2",
+            "--tt-mb",
+            "18446744073709551615",
+            "--no-save",
+        ],
+        "--tt-mb 18446744073709551615: a table of 18446744073709551615 MB cannot be allocated",
+    );
+    fails_with(
+        &["solve", "2x2", "--tt-mb", "999999999", "--no-save"],
+        "--tt-mb 999999999: a table of 999999999 MB is more than this machine's",
+    );
+    fails_with(
+        &["solve", "2x2", "--tt-mb", "0", "--no-save"],
+        "--tt-mb must be at least 1",
+    );
+    fails_with(
+        &["--threads", "1025", "count", "2x2"],
+        "--threads must be at least 1 and at most 1024, not 1025",
+    );
+}
+
+/// A result file edited with its checksum made right: `verify` checks every
+/// claim it prints, and no reader takes a code it does not know.
+#[test]
+fn edited_result_files_are_refused_with_the_reason() {
+    use gosolve::format::gsr;
+    let dir = scratch("edited");
+    let file = dir.join("3x3.gsr");
+    let (f, e) = (file.to_str().unwrap(), dir.join("edited.gsr"));
+    let edited = e.to_str().unwrap();
+    let (ok, _, err) = gosolve(&["solve", "3x3", "--tt-mb", "8", "--out", f]);
+    assert!(ok, "{err}");
+    let (ok, out, _) = gosolve(&["verify", f]);
+    assert!(ok);
+    assert!(
+        out.contains(
+            "3x3: value +9 under tromp-taylor, positional superko, suicide allowed, komi 0;"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "informational, not checked: program, date, nodes, seconds, proof seconds, threads, table size"
+        ),
+        "{out}"
+    );
+    let honest = gsr::read(&file).unwrap();
+    let mut t = honest.clone();
+    t.board.name = "4x4".into();
+    gsr::write(&e, &t).unwrap();
+    fails_with(
+        &["verify", edited],
+        "invalid result file: the stored board name `4x4` does not match its edges: \
+         `4x4` has 16 points, the stored board 9",
+    );
+    let mut t = honest.clone();
+    t.rules.description = "tromp-taylor, positional superko, suicide allowed, komi 7".into();
+    gsr::write(&e, &t).unwrap();
+    fails_with(
+        &["verify", edited],
+        "the stored rules description `tromp-taylor, positional superko, suicide allowed, \
+         komi 7` is not that of the stored rules (`tromp-taylor, positional superko, suicide \
+         allowed, komi 0`)",
+    );
+    // A symmetry byte off the board: `show --line` along that move indexed with it.
+    let mut t = honest.clone();
+    let c = t.classes.iter_mut().find(|c| c.members.len() > 1).unwrap();
+    c.members[1].perm[0] = 9;
+    let board = gosolve::engine::board::Board::parse("3x3").unwrap();
+    let name = board.point_name(c.members[1].mv - 1);
+    gsr::write(&e, &t).unwrap();
+    let why = "the symmetry of move code";
+    fails_with(&["show", edited, "--line", &name], why);
+    fails_with(&["show", edited], why);
+    fails_with(&["export", edited, "--sgf"], why);
+    fails_with(&["verify", edited], why);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Two board files of one name in two folders: two result files.
+#[test]
+fn file_boards_of_one_name_get_their_own_result_files() {
+    let dir = scratch("names");
+    for (sub, edges) in [("ga", "0 1\n1 2\n"), ("gb", "points 3\n0 1\n")] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        std::fs::write(dir.join(sub).join("g.txt"), edges).unwrap();
+    }
+    let mut paths = Vec::new();
+    for sub in ["ga", "gb"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+            .args([
+                "solve",
+                &format!("file:{sub}/g.txt"),
+                "--tt-mb",
+                "8",
+                "--json",
+            ])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        paths.push(v["result_file"].as_str().unwrap().to_string());
+    }
+    // The stem, a digest of the points and edges, the rules.
+    assert!(paths[0].starts_with("results/g-") && paths[0].ends_with("-tromp-taylor.gsr"));
+    assert_eq!(paths[0].len(), "results/g-12345678-tromp-taylor.gsr".len());
+    assert_ne!(paths[0], paths[1]);
+    for p in &paths {
+        assert!(dir.join(p).exists(), "{p}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// An output that cannot be written is an error before the search: no
+/// value is printed, nothing is left behind.
+#[test]
+fn an_unwritable_output_fails_before_the_search() {
+    let dir = scratch("unwritable");
+    let blocker = dir.join("not-a-folder");
+    std::fs::write(&blocker, "").unwrap();
+    for out in [blocker.join("y.gsr"), dir.clone()] {
+        let o = out.to_str().unwrap();
+        let (ok, stdout, err) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", o]);
+        assert!(!ok);
+        assert!(
+            err.contains(&format!("error: a file cannot be written at {o}: ")),
+            "{err}"
+        );
+        assert_eq!(stdout, "", "searched before finding out");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

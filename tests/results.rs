@@ -153,11 +153,83 @@ fn written_atomically_and_read_back() {
     assert!(matches!(gsr::read(&path), Err(FileError::Io(..))));
 }
 
+/// Every reader of a result file on `bytes`, written to a file in `dir`:
+/// the decoder, the checker, `inspect::load`, and the `verify`, `show`
+/// (plain, JSON, and `--line` along each first move and the principal
+/// variation) and `export` (SGF, CSV) commands as the binary runs them.
+/// None may panic; returns what each said, the `--line` ones last.
+fn every_reader(dir: &std::path::Path, bytes: &[u8]) -> Vec<Result<(), String>> {
+    use gosolve::cli::commands;
+    use gosolve::store::inspect;
+    static SERIAL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(format!("{k}.gsr"));
+    std::fs::write(&path, bytes).unwrap();
+    let mut lines = vec!["pass".to_string(), "A1".into(), "B1 pass".into()];
+    let decoded = gsr::decode(bytes);
+    if let Ok((f, (board, _))) = decoded.as_ref().map(|f| (f, inspect::load(f).unwrap())) {
+        let name = |c: u8| inspect::move_name(&board, codes::decode(c, board.len()).unwrap());
+        lines.extend(
+            f.classes
+                .iter()
+                .flat_map(|c| c.members.iter().map(|m| name(m.mv))),
+        );
+        let pv: Vec<String> = f.pv.iter().map(|&c| name(c)).collect();
+        lines.extend((1..=pv.len()).map(|i| pv[..i].join(" ")));
+    }
+    let out = dir.join(format!("{k}.out"));
+    let mut results = vec![
+        decoded.as_ref().map(|_| ()).map_err(|e| e.to_string()),
+        decoded
+            .as_ref()
+            .map_err(|e| e.to_string())
+            .and_then(|f| inspect::load(f).map(|_| ()).map_err(|e| e.to_string())),
+        decoded
+            .as_ref()
+            .map_err(|e| e.to_string())
+            .and_then(|f| check(f).map(|_| ()).map_err(|e| e.to_string())),
+        commands::verify(&path, false),
+        commands::verify(&path, true),
+        commands::show(&path, None, false),
+        commands::show(&path, None, true),
+        commands::export(&path, true, None),
+        commands::export(&path, false, Some(&out)),
+    ];
+    for line in &lines {
+        results.push(commands::show(&path, Some(line), false));
+    }
+    std::fs::remove_file(&path).ok();
+    std::fs::remove_file(&out).ok();
+    results
+}
+
+/// How many readers accepted.
+fn accepted(results: &[Result<(), String>]) -> usize {
+    results.iter().filter(|r| r.is_ok()).count()
+}
+
+/// A scratch folder of this test process.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("gosolve-results-{tag}-{}", std::process::id()))
+}
+
 #[test]
 fn every_truncation_and_every_flipped_byte_is_an_error() {
     let bytes = gsr::encode(&tt("1x3"));
+    let dir = scratch("flips");
+    // The honest file: every reader takes it (a line may be illegal).
+    let honest = every_reader(&dir, &bytes);
+    assert!(honest[..9].iter().all(|r| r.is_ok()), "{honest:?}");
+    // Past the three fixed lines: each first move and the variation's prefixes.
+    assert!(honest[12..].iter().all(|r| r.is_ok()), "{honest:?}");
     for len in 0..bytes.len() {
         assert!(gsr::decode(&bytes[..len]).is_err(), "prefix of {len} bytes");
+        assert_eq!(
+            accepted(&every_reader(&dir, &bytes[..len])),
+            0,
+            "prefix of {len} bytes"
+        );
     }
     for i in 0..bytes.len() {
         for bit in 0..8 {
@@ -169,8 +241,10 @@ fn every_truncation_and_every_flipped_byte_is_an_error() {
                 continue;
             }
             assert!(gsr::decode(&b).is_err(), "byte {i} bit {bit}");
+            assert_eq!(accepted(&every_reader(&dir, &b)), 0, "byte {i} bit {bit}");
         }
     }
+    std::fs::remove_dir_all(&dir).ok();
     let mut longer = bytes.clone();
     longer.push(0);
     assert!(matches!(gsr::decode(&longer), Err(FileError::Trailing(1))));
@@ -327,11 +401,129 @@ proptest! {
         file[20..24].copy_from_slice(&crc32fast::hash(&payload).to_le_bytes());
         file.extend_from_slice(&payload);
         if let Ok(g) = gsr::decode(&file) {
+            // What the strict decoder passes, the program can load.
+            prop_assert!(gosolve::store::inspect::load(&g).is_ok());
             if check(&g).is_ok() {
                 prop_assert_eq!(g.value, f.value);
             }
         }
+        // No reader panics on it (and the ones after the decoder refuse
+        // what it refuses).
+        let said = every_reader(&scratch("damage"), &file);
+        std::fs::remove_dir_all(scratch("damage")).ok();
+        if gsr::decode(&file).is_err() {
+            prop_assert_eq!(accepted(&said), 0);
+        }
     }
+}
+
+/// The symmetries, rules and codes of a file with a valid checksum are
+/// checked by the one strict decoder, so that every reader refuses them
+/// with an error (`show --line` indexed with a permutation byte off the
+/// board and panicked).
+#[test]
+fn every_field_is_checked_by_the_decoder_for_every_reader() {
+    use gosolve::format::check::Invalid;
+    let f = tt("2x2");
+    let dir = scratch("fields");
+    type Edit = Box<dyn Fn(&mut ResultFile)>;
+    let damaged: Vec<(&str, Edit)> = vec![
+        (
+            "a symmetry byte off the board",
+            Box::new(|t| {
+                let c = t.classes.iter_mut().find(|c| c.members.len() > 1).unwrap();
+                c.members[1].perm[0] = 9;
+            }),
+        ),
+        (
+            "a symmetry that is no permutation",
+            Box::new(|t| {
+                let c = t.classes.iter_mut().find(|c| c.members.len() > 1).unwrap();
+                c.members[1].perm[0] = c.members[1].perm[1];
+            }),
+        ),
+        (
+            "a symmetry of the wrong length",
+            Box::new(|t| t.classes[0].members[0].perm.pop().map(|_| ()).unwrap()),
+        ),
+        ("an empty class", Box::new(|t| t.classes[0].members.clear())),
+        (
+            "a first move off the board",
+            Box::new(|t| t.classes[0].members[0].mv = 5),
+        ),
+        (
+            "a variation move off the board",
+            Box::new(|t| t.pv[0] = 200),
+        ),
+        ("a strategy owner", Box::new(|t| t.proofs[0].owner = 3)),
+        ("a strategy's class", Box::new(|t| t.proofs[0].class = 99)),
+        ("the player to move", Box::new(|t| t.rules.to_move = 0)),
+        ("a start cell", Box::new(|t| t.rules.start[0] = 5)),
+        (
+            "a border stone outside koh",
+            Box::new(|t| t.rules.start[0] = 3),
+        ),
+        (
+            "a dead start",
+            Box::new(|t| t.rules.start = vec![1, 2, 2, 1]),
+        ),
+        (
+            "komi out of range",
+            Box::new(|t| t.rules.komi_half = i32::MIN),
+        ),
+        (
+            "a ruleset name",
+            Box::new(|t| t.rules.ruleset = "chess".into()),
+        ),
+        (
+            "koh with suicide",
+            Box::new(|t| {
+                t.rules.ruleset = "koh".into();
+                t.rules.description = "koh, suicide allowed".into();
+            }),
+        ),
+        (
+            "a rules description",
+            Box::new(|t| t.rules.description += ", komi 7"),
+        ),
+        ("a board name", Box::new(|t| t.board.name = "4x4".into())),
+        (
+            "a board name that reads a file",
+            Box::new(|t| t.board.name = " file:/dev/zero".into()),
+        ),
+        ("an edge", Box::new(|t| t.board.edges[0] = (0, 4))),
+        ("no points", Box::new(|t| t.board.points = 0)),
+    ];
+    for (what, edit) in &damaged {
+        let mut t = f.clone();
+        edit(&mut t);
+        let bytes = gsr::encode(&t);
+        assert!(
+            matches!(gsr::decode(&bytes), Err(FileError::Invalid(_))),
+            "{what}: {:?}",
+            gsr::decode(&bytes).map(|_| ())
+        );
+        assert_eq!(accepted(&every_reader(&dir, &bytes)), 0, "{what}");
+    }
+    // The messages name what is wrong.
+    let mut t = f.clone();
+    t.classes
+        .iter_mut()
+        .find(|c| c.members.len() > 1)
+        .unwrap()
+        .members[1]
+        .perm[0] = 9;
+    let e = gsr::decode(&gsr::encode(&t)).unwrap_err();
+    assert!(
+        matches!(&e, FileError::Invalid(Invalid::Class { .. })),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("is not a permutation of the 4 points"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Every result file kept in the repository verifies, and the boards with

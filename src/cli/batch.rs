@@ -270,6 +270,32 @@ pub fn job_path(dir: &Path, board: &Board, rules: &Rules) -> PathBuf {
     dir.join(name.file_name().expect("a file name"))
 }
 
+/// Refuses a batch in which two jobs would write one result file (the
+/// same board and rules twice, or under two spellings): the second would
+/// overwrite the first, or be skipped as done. Jobs that do not settle
+/// fail on their own when they run.
+pub fn one_path_each(jobs: &[Job], dir: &Path) -> Result<(), String> {
+    let mut seen: std::collections::HashMap<PathBuf, &Job> = std::collections::HashMap::new();
+    for job in jobs {
+        let Ok((board, rules)) = job.settle() else {
+            continue;
+        };
+        let path = job_path(dir, &board, &rules);
+        if let Some(first) = seen.get(&path) {
+            return Err(format!(
+                "jobs {} ({}) and {} ({}) would both write {}",
+                first.index + 1,
+                first.label(),
+                job.index + 1,
+                job.label(),
+                path.display()
+            ));
+        }
+        seen.insert(path, job);
+    }
+    Ok(())
+}
+
 /// Whether `path` already holds a verified result of exactly this job.
 fn already_done(path: &Path, board: &Board, rules: &Rules) -> Option<gsr::ResultFile> {
     let f = gsr::read(path).ok()?;

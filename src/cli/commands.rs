@@ -49,7 +49,20 @@ fn line_names(board: &Board, line: &[Option<usize>]) -> String {
     }
 }
 
-/// `gosolve verify FILE`.
+/// The header fields `verify` does not check: how the file was made.
+const INFORMATIONAL: [&str; 7] = [
+    "program",
+    "date",
+    "nodes",
+    "seconds",
+    "proof seconds",
+    "threads",
+    "table size",
+];
+
+/// `gosolve verify FILE`: the strict decoder's checks (the board's name
+/// against its edges, the rules and their description), then the
+/// independent checker's.
 pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     let f = gsr::read(file).map_err(|e| e.to_string())?;
     let total: u64 = f.proofs.iter().map(|p| p.nodes as u64).sum();
@@ -70,23 +83,28 @@ pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     let board = inspect::load(&f).map(|(b, _)| b);
     match result {
         Ok(v) => {
+            // The name passed the strict decoder (rebuilt and compared);
+            // the rules are those the checker replayed.
+            let value = value_text(f.rules.scored(), f.value);
             if json {
                 println!(
                     "{}",
                     json!({"file": file.display().to_string(), "verified": true,
+                           "board": f.board.name, "rules": v.rules, "value": value,
                            "strategies": v.strategies, "nodes": v.nodes, "links": v.links,
-                           "seconds": secs})
+                           "seconds": secs, "informational": INFORMATIONAL})
                 );
             } else {
                 println!("verified");
                 println!(
-                    "{}: value {} under {}; {} strategies, {} owner nodes, {} transpositions, {secs:.3} s",
-                    f.board.name,
-                    value_text(f.rules.scored(), f.value),
-                    f.rules.description,
-                    v.strategies,
-                    v.nodes,
-                    v.links
+                    "{}: value {value} under {}; {} strategies, {} owner nodes, {} transpositions, {secs:.3} s",
+                    f.board.name, v.rules, v.strategies, v.nodes, v.links
+                );
+                println!(
+                    "informational, not checked: {} ({}, {})",
+                    INFORMATIONAL.join(", "),
+                    f.run.program,
+                    f.run.date
                 );
             }
             Ok(())
@@ -278,11 +296,28 @@ pub fn batch(
     let text =
         std::fs::read_to_string(jobs_file).map_err(|e| format!("{}: {e}", jobs_file.display()))?;
     let mut jobs = batch::parse(&text).map_err(|e| format!("{}: {e}", jobs_file.display()))?;
+    // Over all jobs, so that every shard refuses alike.
+    batch::one_path_each(&jobs, dir)?;
     if let Some(s) = shard {
         let (i, n) = batch::parse_shard(s)?;
         jobs = batch::shard(jobs, i, n);
     }
+    // What would fail a job late, or every job at once, fails the batch now.
+    for job in &jobs {
+        crate::cli::check_tt_mb(job.tt_mb)
+            .map_err(|e| format!("job {} ({}): {e}", job.index + 1, job.label()))?;
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let prefix = summary.map_or_else(|| dir.join("batch-summary"), Path::to_path_buf);
+    let with = |ext: &str| {
+        let mut p = prefix.clone().into_os_string();
+        p.push(ext);
+        std::path::PathBuf::from(p)
+    };
+    // The result files and the summary can be written, before any work.
+    for p in [dir.join("batch.gsr"), with(".csv"), with(".json")] {
+        crate::store::save::check_writable(&p).map_err(|e| e.to_string())?;
+    }
     batch::clean_temporaries(dir);
     let cores = rayon::current_num_threads();
     let at_once = parallel.unwrap_or(cores).clamp(1, jobs.len().max(1));
@@ -377,12 +412,6 @@ pub fn batch(
             o.seconds
         );
     }
-    let prefix = summary.map_or_else(|| dir.join("batch-summary"), Path::to_path_buf);
-    let with = |ext: &str| {
-        let mut p = prefix.clone().into_os_string();
-        p.push(ext);
-        std::path::PathBuf::from(p)
-    };
     let rows_json: Vec<_> = rows
         .iter()
         .map(|o| {

@@ -32,7 +32,7 @@ use std::time::Instant;
     about = "Exhaustive solver for Go on tiny boards and small graphs"
 )]
 struct Cli {
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(long, global = true)]
     threads: Option<usize>,
     #[command(subcommand)]
@@ -189,16 +189,21 @@ enum Command {
 enum CountMethod {
     /// The frontier method where the board allows it, else brute force.
     Auto,
-    /// Border-state dynamic programming (Tromp & Farnebäck).
+    /// Border-state dynamic programming (Tromp & Farnebäck; a frontier of at most 16 points).
     Frontier,
-    /// Every set of empty points, components coloured independently.
+    /// Every set of empty points, components coloured independently (at most 40 points).
     Brute,
 }
+
+/// The most worker threads `--threads` takes: far more than a machine
+/// this solver runs on has cores; beyond, spawning them only costs.
+pub const MAX_THREADS: usize = 1024;
 
 /// Search options.
 #[derive(Args)]
 struct SearchArgs {
-    /// Transposition table size in megabytes (0: none).
+    /// Transposition table size in megabytes: at least 1 (without a table
+    /// even 3x3 searches for hours) and at most the machine's memory.
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
     /// Do not use the board's symmetries.
@@ -210,14 +215,29 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    fn config(&self) -> solver::Config {
-        solver::Config {
+    /// The search options, the table size checked before any work.
+    fn config(&self) -> Result<solver::Config, String> {
+        check_tt_mb(self.tt_mb)?;
+        Ok(solver::Config {
             tt_mb: self.tt_mb,
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
-        }
+        })
     }
+}
+
+/// A table size the search can have: at least 1 MB (with none, every
+/// transposition is searched again: `solve 3x3` runs for hours) and within
+/// the machine's memory.
+pub fn check_tt_mb(mb: usize) -> Result<(), String> {
+    if mb == 0 {
+        return Err(
+            "--tt-mb must be at least 1: without a table the search repeats itself for hours"
+                .into(),
+        );
+    }
+    crate::search::tt::check_size(mb).map_err(|e| format!("--tt-mb {mb}: {e}"))
 }
 
 /// The ruleset and its options, shared by every command that plays.
@@ -232,7 +252,7 @@ struct RuleArgs {
     /// allowed or forbidden (default: allowed, except under koh).
     #[arg(long)]
     suicide: Option<Suicide>,
-    /// Komi, a multiple of 0.5 (scored rulesets only).
+    /// Komi, a multiple of 0.5 within ±1000 (scored rulesets only).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<Komi>,
     /// Start position as a diagram, e.g. "W: X.O/.../...".
@@ -264,8 +284,8 @@ pub fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
-        if n == 0 {
-            eprintln!("error: --threads must be at least 1");
+        if n == 0 || n > MAX_THREADS {
+            eprintln!("error: --threads must be at least 1 and at most {MAX_THREADS}, not {n}");
             return ExitCode::from(2);
         }
         rayon::ThreadPoolBuilder::new()
@@ -295,24 +315,12 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let board = parse_board(&board)?;
             let start = Instant::now();
-            let (_, width) = count::point_order(&board);
-            let (n, used) = match method {
-                CountMethod::Brute => (count::count_brute(&board), "brute"),
-                CountMethod::Frontier => (
-                    count::count_frontier(&board).ok_or_else(|| {
-                        format!(
-                            "the frontier of `{}` is {width} points wide; at most {} fit (use --method brute)",
-                            board.name(),
-                            count::MAX_FRONTIER
-                        )
-                    })?,
-                    "frontier",
-                ),
-                CountMethod::Auto => match count::count_frontier(&board) {
-                    Some(n) => (n, "frontier"),
-                    None => (count::count_brute(&board), "brute"),
-                },
+            let counted = match method {
+                CountMethod::Brute => count::count_brute(&board).map(|n| (n, "brute")),
+                CountMethod::Frontier => count::count_frontier(&board).map(|n| (n, "frontier")),
+                CountMethod::Auto => count::count_auto(&board),
             };
+            let (n, used) = counted.map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
             if json {
                 // Counts as strings: they pass 2^64, beyond many JSON readers.
@@ -336,12 +344,15 @@ fn run(command: Command) -> Result<(), String> {
             let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let config = search.config();
+            let config = search.config()?;
             let run = run::Run {
                 prove: !no_save,
                 threads: 0,
             };
             let result = out.unwrap_or_else(|| save::default_path(&board, &rules));
+            if !no_save {
+                save::check_writable(&result).map_err(|e| e.to_string())?;
+            }
             let resume_path = resume::path_for(&result);
             if fresh {
                 resume::discard(&resume_path)?;
@@ -428,7 +439,7 @@ fn run(command: Command) -> Result<(), String> {
             return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
         }
         Command::Bench { search } => {
-            print!("{}", report::bench(search.config()));
+            print!("{}", report::bench(search.config()?));
         }
         Command::Games {
             board,

@@ -262,6 +262,23 @@ impl Board {
 
     /// Parses a board specification (see the module documentation).
     pub fn parse(spec: &str) -> Result<Board, BoardError> {
+        let Some(path) = file_path(spec) else {
+            return Self::parse_family(spec);
+        };
+        let path =
+            path.ok_or_else(|| BoardError::BadSize(format!("`{spec}` needs a size after `:`")))?;
+        let text = read_limited(path)?;
+        let stem = std::path::Path::new(path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.to_string());
+        Self::from_edge_list(&format!("file:{stem}"), &text)
+    }
+
+    /// Parses a named family (every specification but `file:`, which is
+    /// [`BoardError::Unknown`] here): never reads a file, so a name read
+    /// back from a result file can be rebuilt safely.
+    pub fn parse_family(spec: &str) -> Result<Board, BoardError> {
         let spec = spec.trim();
         let (family, arg) = match spec.split_once(':') {
             Some((f, a)) => (f.to_ascii_lowercase(), Some(a)),
@@ -328,15 +345,6 @@ impl Board {
                     edges.push((5 + i, 5 + (i + 2) % 5));
                 }
                 Self::build("petersen".into(), 10, &edges, Layout::Graph)
-            }
-            "file" => {
-                let path = need(arg, spec)?;
-                let text = read_limited(path)?;
-                let stem = std::path::Path::new(path)
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| path.to_string());
-                Self::from_edge_list(&format!("file:{stem}"), &text)
             }
             _ if arg.is_none()
                 && spec.contains(['x', 'X'])
@@ -508,6 +516,16 @@ impl Board {
             Layout::Graph => s.parse::<u8>().ok().filter(|&p| (p as usize) < self.len),
         }
     }
+}
+
+/// For a `file:` specification, its path (`None` inside when it is empty);
+/// `None` for every other family.
+fn file_path(spec: &str) -> Option<Option<&str>> {
+    let spec = spec.trim();
+    let (family, arg) = spec.split_once(':').unwrap_or((spec, ""));
+    family
+        .eq_ignore_ascii_case("file")
+        .then_some((!arg.is_empty()).then_some(arg))
 }
 
 /// Column letters as on a Go board: A–H, J–Z (no I), then AA, AB, ...

@@ -145,6 +145,27 @@ impl Ruleset {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Komi(pub i32);
 
+/// The largest komi, in points, either way. The search keeps values as
+/// 16-bit half points (at most 32,767); a value is a score (at most 64
+/// points either way, area) less the komi, and under `logical` the
+/// search's value range (prisoners included) does not widen with komi.
+/// 1,000 points keeps every value inside both, and is far beyond what
+/// any board of 64 points can score.
+pub const MAX_KOMI: i32 = 1000;
+
+impl Komi {
+    /// Komi of `half` half points, if within [`MAX_KOMI`].
+    pub fn from_half(half: i32) -> Result<Komi, RulesError> {
+        if half.unsigned_abs() > 2 * MAX_KOMI as u32 {
+            return Err(RulesError(format!(
+                "komi {} is out of range: at most {MAX_KOMI} points either way",
+                half_points(half)
+            )));
+        }
+        Ok(Komi(half))
+    }
+}
+
 impl FromStr for Komi {
     type Err = RulesError;
     fn from_str(s: &str) -> Result<Komi, RulesError> {
@@ -155,10 +176,16 @@ impl FromStr for Komi {
         };
         let x: f64 = s.trim().parse().map_err(|_| bad())?;
         let half = x * 2.0;
-        if !half.is_finite() || half.fract() != 0.0 || half.abs() > 1e6 {
+        if !half.is_finite() || half.fract() != 0.0 {
             return Err(bad());
         }
-        Ok(Komi(half as i32))
+        if half.abs() > 2.0 * MAX_KOMI as f64 {
+            return Err(RulesError(format!(
+                "komi {} is out of range: at most {MAX_KOMI} points either way",
+                s.trim()
+            )));
+        }
+        Komi::from_half(half as i32)
     }
 }
 
@@ -282,7 +309,53 @@ impl Rules {
             }
             rules.setup = setup;
         }
+        rules.validate(board)?;
         Ok(rules)
+    }
+
+    /// Checks a settled value against `board`, as read back from a file:
+    /// every combination [`Rules::build`] refuses is refused here too (komi
+    /// only where scored and within [`MAX_KOMI`], `--superko none` only
+    /// where scored, `koh` with its own superko and suicide, border stones
+    /// only under `koh`), and the start must be a legal colouring of the
+    /// board.
+    pub fn validate(&self, board: &Board) -> Result<(), RulesError> {
+        let err = |s: String| Err(RulesError(s));
+        let ruleset = self.ruleset;
+        Komi::from_half(self.komi.0)?;
+        if self.komi.0 != 0 && !ruleset.has_score() {
+            return err(format!(
+                "`{ruleset}` is won or lost, not scored: komi does not apply"
+            ));
+        }
+        if self.superko == Superko::None && !ruleset.has_score() {
+            return err(format!(
+                "`--superko none` scores a repetition as a tie, and `{ruleset}` has no ties"
+            ));
+        }
+        if ruleset == Ruleset::Koh && self.superko != Rules::new(ruleset).superko {
+            return err(
+                "`koh` has no superko option: a point once played is never played again".into(),
+            );
+        }
+        if ruleset == Ruleset::Koh && self.suicide == Suicide::Allowed {
+            return err("`koh` forbids suicide (seed 003)".into());
+        }
+        let s = &self.setup;
+        let stones = s.position.black | s.position.white;
+        if s.position.black & s.position.white != 0
+            || stones & !board.mask() != 0
+            || s.immortal & !stones != 0
+        {
+            return err("the start position is not a colouring of the board".into());
+        }
+        if s.immortal != 0 && ruleset != Ruleset::Koh {
+            return err("`B` and `W` (stones assumed alive) exist only under `koh`".into());
+        }
+        if !s.position.is_legal(board, s.immortal) {
+            return err("the start position has a group with no liberty".into());
+        }
+        Ok(())
     }
 
     /// A short description: `tromp-taylor, positional superko, suicide allowed, komi 0`.
@@ -316,6 +389,10 @@ mod tests {
             assert_eq!(k.parse::<Komi>().unwrap().to_string(), k);
         }
         assert!("0.3".parse::<Komi>().is_err());
+        assert_eq!("-1000".parse::<Komi>(), Ok(Komi(-2000)));
+        assert!("1000.5".parse::<Komi>().is_err());
+        assert!("16385".parse::<Komi>().is_err());
+        assert!(Komi::from_half(i32::MIN).is_err());
         assert!("nan".parse::<Komi>().is_err());
     }
 

@@ -1,6 +1,7 @@
-//! The byte codes of the result file: moves, players, and the marks of a
-//! proof's strategy stream. One place, so the writer, the readers and the
-//! checker agree on every byte.
+//! The byte codes of the result file: moves, players, the cells of a
+//! start colouring, and the marks of a proof's strategy stream. One place,
+//! so the writer, the readers and the checker agree on every byte; every
+//! decoding function rejects a code it does not know.
 
 use crate::engine::types::{Color, Move};
 
@@ -27,11 +28,59 @@ pub fn player_code(c: Color) -> u8 {
     if c == Color::Black { 1 } else { 2 }
 }
 
-/// The player of a file code from [`player_code`].
-pub fn player(code: u8) -> Color {
-    if code == 1 {
-        Color::Black
-    } else {
-        Color::White
+/// The player of a file code from [`player_code`]; `None` for any other byte.
+pub fn player(code: u8) -> Option<Color> {
+    match code {
+        1 => Some(Color::Black),
+        2 => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// One point of a start colouring.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cell {
+    /// No stone.
+    Empty,
+    /// A stone that can be captured.
+    Stone(Color),
+    /// A `koh` border stone, assumed alive.
+    Border(Color),
+}
+
+/// A cell as a file code: 0 empty, 1 / 2 a black / white stone, 3 / 4 a
+/// black / white border stone.
+pub fn cell_code(c: Cell) -> u8 {
+    match c {
+        Cell::Empty => 0,
+        Cell::Stone(p) => player_code(p),
+        Cell::Border(p) => 2 + player_code(p),
+    }
+}
+
+/// The cell of a file code from [`cell_code`]; `None` for any other byte.
+pub fn cell(code: u8) -> Option<Cell> {
+    match code {
+        0 => Some(Cell::Empty),
+        1 | 2 => player(code).map(Cell::Stone),
+        3 | 4 => player(code - 2).map(Cell::Border),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_round_trips_and_no_other_byte_decodes() {
+        for b in 0..=u8::MAX {
+            assert_eq!(
+                player(b).map(player_code),
+                (1..=2).contains(&b).then_some(b)
+            );
+            assert_eq!(cell(b).map(cell_code), (b <= 4).then_some(b));
+            assert_eq!(decode(b, 9).map(code), (b <= 9).then_some(b));
+        }
     }
 }

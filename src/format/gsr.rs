@@ -196,6 +196,8 @@ pub enum FileError {
     Decode(String),
     /// Bytes after the payload.
     Trailing(u64),
+    /// The payload decodes to something no writer writes.
+    Invalid(crate::format::check::Invalid),
 }
 
 impl fmt::Display for FileError {
@@ -217,6 +219,7 @@ impl fmt::Display for FileError {
             ),
             FileError::Decode(e) => write!(f, "corrupted result file: {e}"),
             FileError::Trailing(n) => write!(f, "corrupted result file: {n} bytes after the end"),
+            FileError::Invalid(e) => write!(f, "invalid result file: {e}"),
         }
     }
 }
@@ -241,7 +244,9 @@ pub fn encode(r: &ResultFile) -> Vec<u8> {
     out
 }
 
-/// Reads a file's bytes.
+/// Reads a file's bytes: the container, then every field
+/// ([`crate::format::check`]), so a file it returns holds only codes and
+/// claims its readers can trust.
 pub fn decode(bytes: &[u8]) -> Result<ResultFile, FileError> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
         return Err(if MAGIC.starts_with(bytes) {
@@ -296,6 +301,7 @@ pub fn decode(bytes: &[u8]) -> Result<ResultFile, FileError> {
             payload.len() - used
         )));
     }
+    crate::format::check::settle(&r).map_err(FileError::Invalid)?;
     Ok(r)
 }
 

@@ -1,6 +1,9 @@
-//! The result file as bytes: its container codec ([`gsr`]) and the byte
-//! codes of moves, players and proof marks ([`codes`]). It knows the engine's
-//! move and colour types and nothing above them.
+//! The result file as bytes: its container codec ([`gsr`]), the byte
+//! codes of moves, players, cells and proof marks ([`codes`]), and the
+//! strict checks every decoded file passes ([`check`]: the board rebuilt,
+//! the rules validated). It knows the engine's board, rules and vocabulary
+//! types and nothing above them.
 
+pub mod check;
 pub mod codes;
 pub mod gsr;

@@ -14,7 +14,7 @@ pub fn value_range(points: usize, rules: &Rules) -> i32 {
     let n = points as i32;
     match rules.ruleset {
         r if !r.has_score() => 1,
-        Ruleset::Logical => 4 * n + 4096,
+        Ruleset::Logical => 4 * n + 4096 + rules.komi.0.abs(),
         _ => 2 * n + rules.komi.0.abs(),
     }
 }

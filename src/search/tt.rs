@@ -5,6 +5,7 @@
 
 use crate::engine::position::Position;
 use crate::engine::types::ToMove;
+use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -220,17 +221,95 @@ pub struct Table<K = TableKey> {
     stores: AtomicU64,
 }
 
+/// Why a table of the size asked for cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// More than the machine's memory.
+    MoreThanMemory {
+        /// The size asked for, in megabytes.
+        mb: usize,
+        /// The machine's memory in megabytes.
+        memory_mb: u64,
+    },
+    /// The size in bytes overflows, or the allocator refused it.
+    Refused {
+        /// The size asked for, in megabytes.
+        mb: usize,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::MoreThanMemory { mb, memory_mb } => write!(
+                f,
+                "a table of {mb} MB is more than this machine's {memory_mb} MB of memory"
+            ),
+            TableError::Refused { mb } => {
+                write!(f, "a table of {mb} MB cannot be allocated")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The machine's physical memory in bytes, where the system says.
+pub fn physical_memory() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system constants.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            return (pages as u64).checked_mul(size as u64);
+        }
+    }
+    None
+}
+
+/// Checks, before any work, that a table of `mb` megabytes fits in this
+/// machine's memory: a larger one would be given by overcommit and then
+/// kill the process as it is filled, or be refused and abort it.
+pub fn check_size(mb: usize) -> Result<(), TableError> {
+    let bytes = mb.checked_mul(1 << 20).ok_or(TableError::Refused { mb })?;
+    match physical_memory() {
+        Some(memory) if bytes as u64 > memory => Err(TableError::MoreThanMemory {
+            mb,
+            memory_mb: memory >> 20,
+        }),
+        _ => Ok(()),
+    }
+}
+
 impl<K: Copy + Default + Eq> Table<K> {
-    /// A table using about `mb` megabytes.
-    pub fn new(mb: usize) -> Table<K> {
+    /// A table using about `mb` megabytes, or why it cannot be had
+    /// ([`check_size`], then a fallible allocation).
+    pub fn try_new(mb: usize) -> Result<Table<K>, TableError> {
+        check_size(mb)?;
         let per = std::mem::size_of::<Mutex<[Entry<K>; WAYS]>>();
         let n = ((mb.max(1) << 20) / per).max(1);
-        Table {
-            buckets: (0..n).map(|_| Mutex::new([Entry::empty(); WAYS])).collect(),
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| TableError::Refused { mb })?;
+        buckets.extend((0..n).map(|_| Mutex::new([Entry::empty(); WAYS])));
+        Ok(Table {
+            buckets,
             probes: AtomicU64::new(0),
             hits: AtomicU64::new(0),
             stores: AtomicU64::new(0),
-        }
+        })
+    }
+
+    /// [`Table::try_new`] for callers that checked the size first
+    /// ([`check_size`]); panics with the reason otherwise.
+    pub fn new(mb: usize) -> Table<K> {
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Bytes allocated.
@@ -308,6 +387,23 @@ impl<K: Copy + Default + Eq> Table<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_the_machine_cannot_give_is_an_error() {
+        assert_eq!(
+            Table::<TableKey>::try_new(usize::MAX).err(),
+            Some(TableError::Refused { mb: usize::MAX })
+        );
+        if let Some(memory) = physical_memory() {
+            let mb = (memory >> 20) as usize + 1;
+            assert!(matches!(
+                Table::<TableKey>::try_new(mb),
+                Err(TableError::MoreThanMemory { .. })
+            ));
+        }
+        let one = Table::<TableKey>::try_new(1).unwrap().bytes();
+        assert!(one > (1 << 20) / 2 && one <= 1 << 20, "{one}");
+    }
 
     #[test]
     fn a_summary_never_rules_out_a_state_it_holds() {

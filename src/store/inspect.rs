@@ -4,82 +4,17 @@
 use crate::engine::board::{Board, Layout};
 use crate::engine::diagram;
 use crate::engine::game::Game;
-use crate::engine::position::Position;
-use crate::engine::rules::{Komi, Rules, half_points};
-use crate::engine::setup::Setup;
+use crate::engine::rules::{Rules, half_points};
 use crate::engine::types::{Color, Move};
+use crate::format::check::{Invalid, settle};
 use crate::format::codes::{LINK, SECURE, code, decode, player};
 use crate::format::gsr::{ProofInfo, ResultFile};
 
-/// The program's board and rules for a file, checked against each other.
-pub fn load(f: &ResultFile) -> Result<(Board, Rules), String> {
-    let n = f.board.points as usize;
-    let edges: Vec<(usize, usize)> = f
-        .board
-        .edges
-        .iter()
-        .map(|&(a, b)| (a as usize, b as usize))
-        .collect();
-    let mut stored = edges.clone();
-    stored.sort_unstable();
-    stored.dedup();
-    let board = match Board::parse(&f.board.name) {
-        Ok(b) if !f.board.name.starts_with("file:") => {
-            let mut e: Vec<(usize, usize)> = b
-                .edges()
-                .iter()
-                .map(|&(a, b)| (a as usize, b as usize))
-                .collect();
-            e.sort_unstable();
-            if b.len() != n || e != stored {
-                return Err(format!(
-                    "the stored board is not `{}`: its edge list differs",
-                    f.board.name
-                ));
-            }
-            b
-        }
-        _ => Board::from_edges(f.board.name.clone(), n, &edges).map_err(|e| e.to_string())?,
-    };
-    let r = &f.rules;
-    let mut rules = Rules::new(r.ruleset.parse().map_err(|e| format!("{e}"))?);
-    rules.superko = r.superko.parse().map_err(|e| format!("{e}"))?;
-    rules.suicide = r.suicide.parse().map_err(|e| format!("{e}"))?;
-    rules.komi = Komi(r.komi_half);
-    if r.start.len() != n || r.start.iter().any(|&c| c > 4) || !(1..=2).contains(&r.to_move) {
-        return Err("the stored start position does not fit the board".into());
-    }
-    let mut setup = Setup {
-        position: Position::EMPTY,
-        to_move: if r.to_move == 1 {
-            Color::Black
-        } else {
-            Color::White
-        },
-        immortal: 0,
-    };
-    for (p, &c) in r.start.iter().enumerate() {
-        let bit = 1u64 << p;
-        match c {
-            1 | 3 => setup.position.black |= bit,
-            2 | 4 => setup.position.white |= bit,
-            _ => {}
-        }
-        if c >= 3 {
-            setup.immortal |= bit;
-        }
-    }
-    rules.setup = setup;
-    for c in &f.classes {
-        for m in &c.members {
-            decode(m.mv, n)
-                .ok_or_else(|| format!("a first move code {} is off the board", m.mv))?;
-        }
-    }
-    for &m in &f.pv {
-        decode(m, n).ok_or_else(|| format!("a variation move code {m} is off the board"))?;
-    }
-    Ok((board, rules))
+/// The program's board and rules for a file, every field checked by the
+/// one strict decoder ([`crate::format::check::settle`]; files from
+/// [`crate::format::gsr::read`] have passed it already).
+pub fn load(f: &ResultFile) -> Result<(Board, Rules), Invalid> {
+    settle(f)
 }
 
 /// A move's name on a board.
@@ -309,7 +244,8 @@ pub fn look_up(
         .collect();
     let mut found = Vec::new();
     for p in f.proofs.iter().filter(|p| p.class as usize == k) {
-        found.push((player(p.owner), p.bound, follow(p, board, rules, &mapped)?));
+        let owner = player(p.owner).ok_or("a strategy's owner is no player")?;
+        found.push((owner, p.bound, follow(p, owner, board, rules, &mapped)?));
     }
     // Report moves in the line's own frame.
     for x in &mut found {
@@ -325,12 +261,18 @@ pub fn look_up(
     })
 }
 
-fn follow(p: &ProofInfo, board: &Board, rules: &Rules, line: &[Move]) -> Result<Found, String> {
+fn follow(
+    p: &ProofInfo,
+    owner: Color,
+    board: &Board,
+    rules: &Rules,
+    line: &[Move],
+) -> Result<Found, String> {
     let mut g = Game::new(board, rules);
     g.play(line[0]);
     let mut fw = Follow {
         bytes: &p.bytes,
-        owner: player(p.owner),
+        owner,
         offsets: Vec::new(),
         line: &line[1..],
         trail: vec![(0, line[0])],

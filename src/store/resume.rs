@@ -28,7 +28,7 @@ use crate::engine::board::Board;
 use crate::engine::game::Game;
 use crate::engine::rules::Rules;
 use crate::engine::types::{Color, Move};
-use crate::format::codes::{player, player_code};
+use crate::format::codes::{decode, player, player_code};
 use crate::format::gsr::{self, BoardInfo, RulesInfo};
 use crate::search::bounds::value_range;
 use crate::search::proof::Strategy;
@@ -150,10 +150,10 @@ fn program() -> String {
 fn which(s: &Stored) -> String {
     let start: String = s.rules.start.iter().map(|c| c.to_string()).collect();
     format!(
-        "{} under {}, start {start} with {:?} to move",
+        "{} under {}, start {start} with {} to move",
         s.board.name,
         s.rules.description,
-        player(s.rules.to_move)
+        player(s.rules.to_move).map_or("an unknown player".into(), |c| format!("{c:?}"))
     )
 }
 
@@ -209,10 +209,10 @@ impl Resume {
         let _ = discard(&self.path);
     }
 
-    /// Where the strategy of `owner` (a [`player_code`]) for the class of
-    /// first move `first` goes; [`discard`] knows these names.
-    fn proof_path(&self, first: u8, owner: u8) -> PathBuf {
-        let colour = if player(owner) == Color::Black {
+    /// Where the strategy of `owner` for the class of first move `first`
+    /// goes; [`discard`] knows these names.
+    fn proof_path(&self, first: u8, owner: Color) -> PathBuf {
+        let colour = if owner == Color::Black {
             "black"
         } else {
             "white"
@@ -275,7 +275,8 @@ fn check(
     let root = Game::new(board, rules);
     let range = value_range(board.len(), rules);
     let scored = rules.ruleset.has_score();
-    let legal = |c: u8| c as usize <= board.len() && root.is_legal(Move::from_code(c));
+    // The codes through the result file's decoder of them.
+    let legal = |c: u8| decode(c, board.len()).is_some_and(|m| root.is_legal(m));
     for (i, c) in s.classes.iter().enumerate() {
         if !legal(c.first) || s.classes[..i].iter().any(|d| d.first == c.first) {
             return Err(bad(format!(
@@ -290,7 +291,7 @@ fn check(
     if let Some(r) = s
         .proofs
         .iter()
-        .find(|r| !legal(r.first) || !(1..=2).contains(&r.owner))
+        .find(|r| !legal(r.first) || player(r.owner).is_none())
     {
         return Err(bad(format!(
             "a strategy of first move code {} owner {}",
@@ -347,7 +348,7 @@ impl Kept for Resume {
             .proofs
             .iter()
             .find(|r| r.first == first.code() && r.owner == code && r.bound == bound)?;
-        let path = self.proof_path(r.first, r.owner);
+        let path = self.proof_path(r.first, owner);
         match std::fs::read(&path) {
             Ok(bytes) if bytes.len() as u64 == r.len && crc32fast::hash(&bytes) == r.crc => {
                 Some(Strategy {
@@ -382,7 +383,7 @@ impl Kept for Resume {
             crc: crc32fast::hash(&st.bytes),
         };
         // The strategy's file first: the resume file names only whole ones.
-        if self.write(&self.proof_path(r.first, r.owner), &st.bytes) {
+        if self.write(&self.proof_path(r.first, st.owner), &st.bytes) {
             s.proofs
                 .retain(|o| (o.first, o.owner) != (r.first, r.owner));
             s.proofs.push(r);

@@ -4,14 +4,29 @@
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, half_points};
 use crate::engine::rules::{Ruleset, Suicide};
-use crate::format::codes::{code, player_code};
+use crate::engine::types::Color;
+use crate::format::codes::{Cell, cell_code, code, player_code};
 use crate::format::gsr::{BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo};
 use crate::search::run::Report;
 use crate::search::solver::Config;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A 32-bit FNV-1a digest of some words, for short, stable file names.
+fn digest(words: impl IntoIterator<Item = u64>) -> u32 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for x in words {
+        for b in x.to_le_bytes() {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h as u32
+}
 
 /// `results/<board>-<rules>[-<options>].gsr`: options other than the
 /// ruleset's defaults are spelled out; a start position adds a short hash.
+/// A `file:` board is named by its file's stem, which two folders can
+/// share (`ga/g.txt`, `gb/g.txt`), so its name adds a digest of its points
+/// and edges: one board, one name, wherever its file is.
 pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
     let mut name: String = board
         .name()
@@ -20,6 +35,16 @@ pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
     name = name.trim_matches('-').to_string();
+    if board.name().starts_with("file:") {
+        let edges = board
+            .edges()
+            .into_iter()
+            .map(|(a, b)| (a as u64) << 8 | b as u64);
+        name += &format!(
+            "-{:08x}",
+            digest(std::iter::once(board.len() as u64).chain(edges))
+        );
+    }
     name += &format!("-{}", rules.ruleset.name());
     let defaults = Rules::new(rules.ruleset);
     if rules.ruleset != Ruleset::Koh && rules.superko != defaults.superko {
@@ -38,20 +63,70 @@ pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
         name += &format!("-komi-{}", half_points(rules.komi.0));
     }
     if rules.setup != defaults.setup {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for x in [
+        let h = digest([
             rules.setup.position.black,
             rules.setup.position.white,
             rules.setup.immortal,
             rules.setup.to_move as u64,
-        ] {
-            for b in x.to_le_bytes() {
-                h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-        name += &format!("-start-{:08x}", h as u32);
+        ]);
+        name += &format!("-start-{h:08x}");
     }
     PathBuf::from("results").join(format!("{name}.gsr"))
+}
+
+/// A result file that cannot be written where asked.
+#[derive(Debug)]
+pub struct Unwritable {
+    /// Where.
+    pub path: PathBuf,
+    /// Why.
+    pub error: std::io::Error,
+}
+
+impl std::fmt::Display for Unwritable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a file cannot be written at {}: {}",
+            self.path.display(),
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for Unwritable {}
+
+/// Checks, before the work that a file at `path` would keep, that it can
+/// be written: its folder exists or can be made, it is not a folder, and a
+/// file can be created beside it (a probe, named as the atomic writer's
+/// temporary files are, created and removed). A solve used to run to the
+/// end and only then find it could not save.
+pub fn check_writable(path: &Path) -> Result<(), Unwritable> {
+    let fail = |error| Unwritable {
+        path: path.to_path_buf(),
+        error,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    if path.is_dir() {
+        return Err(fail(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "it is a folder",
+        )));
+    }
+    let name = path
+        .file_name()
+        .map_or("result".into(), |n| n.to_string_lossy());
+    let probe = dir.join(format!(".{name}.{}-probe.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(fail)?;
+    std::fs::remove_file(&probe).map_err(fail)
 }
 
 /// The board as result and resume files store it.
@@ -69,15 +144,18 @@ pub fn rules_info(board: &Board, rules: &Rules) -> RulesInfo {
     let start = (0..board.len() as u8)
         .map(|p| {
             let bit = 1u64 << p;
-            let border = setup.immortal & bit != 0;
-            match (
-                setup.position.black & bit != 0,
-                setup.position.white & bit != 0,
-            ) {
-                (true, _) => 1 + 2 * border as u8,
-                (_, true) => 2 + 2 * border as u8,
-                _ => 0,
-            }
+            let colour = if setup.position.black & bit != 0 {
+                Color::Black
+            } else if setup.position.white & bit != 0 {
+                Color::White
+            } else {
+                return cell_code(Cell::Empty);
+            };
+            cell_code(if setup.immortal & bit != 0 {
+                Cell::Border(colour)
+            } else {
+                Cell::Stone(colour)
+            })
         })
         .collect();
     RulesInfo {

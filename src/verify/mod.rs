@@ -13,6 +13,21 @@
 //! strategy); the value is the best class value for the player to move; the
 //! principal variation is a legal, finished game with that value.
 //!
+//! # The claims beside the proof
+//!
+//! `gosolve verify` also prints the board's name and the rules. The rules
+//! it prints are the ones this checker replayed, described here from their
+//! names and komi ([`Setting::describe`]), not the stored text. The name is
+//! checked outside this module, so that the checker keeps sharing no code
+//! with the engine: the strict decoder every reader goes through
+//! ([`crate::format::check`], run by [`crate::format::gsr::read`])
+//! rebuilds a named board from its name with the program's board code and
+//! compares its points and edges, and refuses a stored description that is
+//! not the stored rules'. A `file:` board's name is its file's stem: the
+//! edges are the board. The run facts (program, date, nodes, seconds,
+//! threads, table size) are informational: nothing here checks them, and
+//! the command says so.
+//!
 //! # Transpositions (links)
 //!
 //! A link says: play here as at an earlier owner node with the same state
@@ -79,6 +94,9 @@ impl fmt::Display for Failure {
 /// What a successful check covered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified {
+    /// The rules the checker replayed, in words ([`Setting::describe`]):
+    /// what to print as the rules proved, rather than the stored text.
+    pub rules: String,
     /// Strategies replayed.
     pub strategies: usize,
     /// Owner nodes walked (links count once each).
@@ -308,6 +326,32 @@ pub fn setting(f: &ResultFile) -> Result<Setting, Failure> {
         start: State::start(col, r.to_move, alive),
         graph,
     })
+}
+
+impl Setting {
+    /// The rules as the checker read and replayed them, in the words the
+    /// program uses (`tromp-taylor, positional superko, suicide allowed,
+    /// komi 0`), built here from the names and the komi alone.
+    pub fn describe(&self) -> String {
+        let r = &self.rules;
+        let mut parts = vec![r.ruleset.name().to_string()];
+        if r.ruleset != Ruleset::Koh {
+            parts.push(format!("{} superko", r.superko.name()));
+        }
+        parts.push(format!("suicide {}", r.suicide.name()));
+        if matches!(
+            r.ruleset,
+            Ruleset::TrompTaylor | Ruleset::Ggg | Ruleset::Logical
+        ) {
+            let (sign, a) = (
+                if self.komi_half < 0 { "-" } else { "" },
+                self.komi_half.unsigned_abs(),
+            );
+            let half = if a % 2 == 1 { ".5" } else { "" };
+            parts.push(format!("komi {sign}{}{half}", a / 2));
+        }
+        parts.join(", ")
+    }
 }
 
 fn decode_move(code: u8, n: usize) -> Option<Turn> {
@@ -670,6 +714,7 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
     let ext = extremes(&set);
     let all_sides = set.rules.superko == Superko::None && set.rules.ruleset != Ruleset::Koh;
     let mut done = Verified {
+        rules: set.describe(),
         strategies: 0,
         nodes: 0,
         links: 0,

@@ -1,0 +1,470 @@
+//! The checker's walk over a stored strategy: each owner node's move is
+//! legal and every reply of the other side is answered, links are checked
+//! against the colourings the linked subtree produced, and secure nodes by
+//! the checker's own unconditional life.
+
+use crate::engine::rules::{Ruleset, Suicide, Superko};
+use crate::format::codes::{LINK, SECURE};
+use crate::format::gsr::{MADE_LIMIT, colouring_hash};
+use crate::verify::Failure;
+use crate::verify::plain::{BLACK, Refusal, State, Turn, WHITE};
+use crate::verify::setting::Setting;
+
+/// Stones of a colouring as bit sets (black, white).
+pub(super) fn sets(col: &[u8]) -> (u64, u64) {
+    let (mut b, mut w) = (0u64, 0u64);
+    for (i, &c) in col.iter().enumerate() {
+        match c {
+            BLACK => b |= 1 << i,
+            WHITE => w |= 1 << i,
+            _ => {}
+        }
+    }
+    (b, w)
+}
+
+/// Colourings summarised: a colouring that lacks a stone all share, has a
+/// stone none has, or has a stone count out of range is none of them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Seen {
+    pub(super) all: (u64, u64),
+    pub(super) any: (u64, u64),
+    pub(super) min: u32,
+    pub(super) max: u32,
+}
+
+impl Seen {
+    const NONE: Seen = Seen {
+        all: (u64::MAX, u64::MAX),
+        any: (0, 0),
+        min: u32::MAX,
+        max: 0,
+    };
+
+    pub(super) fn add(&mut self, col: &[u8]) {
+        let (b, w) = sets(col);
+        self.all = (self.all.0 & b, self.all.1 & w);
+        self.any = (self.any.0 | b, self.any.1 | w);
+        let n = (b | w).count_ones();
+        self.min = self.min.min(n);
+        self.max = self.max.max(n);
+    }
+
+    pub(super) fn merge(&mut self, o: &Seen) {
+        self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
+        self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
+    }
+
+    pub(super) fn may_hold(&self, col: &[u8]) -> bool {
+        let (b, w) = sets(col);
+        let n = (b | w).count_ones();
+        self.min <= n
+            && n <= self.max
+            && b & self.all.0 == self.all.0
+            && w & self.all.1 == self.all.1
+            && b & !self.any.0 == 0
+            && w & !self.any.1 == 0
+    }
+}
+
+/// The hashes of a subtree's produced colourings, sorted and without
+/// repeats, while there are at most [`MADE_LIMIT`]; `None` beyond.
+#[derive(Clone, Debug)]
+pub(super) struct Made(Option<Vec<u64>>);
+
+impl Made {
+    pub(super) fn add(&mut self, col: &[u8]) {
+        let (b, w) = sets(col);
+        self.insert(colouring_hash(b, w));
+    }
+
+    pub(super) fn insert(&mut self, h: u64) {
+        if let Some(v) = &mut self.0 {
+            if let Err(i) = v.binary_search(&h) {
+                v.insert(i, h);
+            }
+            if v.len() > MADE_LIMIT {
+                self.0 = None;
+            }
+        }
+    }
+
+    pub(super) fn merge(&mut self, o: &Made) {
+        let (Some(v), Some(w)) = (&mut self.0, &o.0) else {
+            self.0 = None;
+            return;
+        };
+        v.extend_from_slice(w);
+        v.sort_unstable();
+        v.dedup();
+        if v.len() > MADE_LIMIT {
+            self.0 = None;
+        }
+    }
+
+    pub(super) fn holds(&self, col: &[u8]) -> Option<bool> {
+        let (b, w) = sets(col);
+        let h = colouring_hash(b, w);
+        self.0.as_ref().map(|v| v.binary_search(&h).is_ok())
+    }
+}
+
+/// A history entry a refusal relied on: colouring and player to move
+/// (ignored under positional superko).
+pub(super) type Entry = (Vec<u8>, u8);
+
+/// What a subtree's proof relied on.
+#[derive(Clone, Debug)]
+pub(super) struct Foot {
+    pub(super) seen: Seen,
+    pub(super) made: Made,
+    /// (history index, entry).
+    pub(super) refs: Vec<(usize, Entry)>,
+}
+
+impl Foot {
+    pub(super) fn new() -> Foot {
+        Foot {
+            seen: Seen::NONE,
+            made: Made(Some(Vec::new())),
+            refs: Vec::new(),
+        }
+    }
+
+    pub(super) fn add(&mut self, col: &[u8]) {
+        self.seen.add(col);
+        self.made.add(col);
+    }
+
+    pub(super) fn merge(&mut self, o: Foot) {
+        self.seen.merge(&o.seen);
+        self.made.merge(&o.made);
+        for r in o.refs {
+            if !self.refs.contains(&r) {
+                self.refs.push(r);
+            }
+        }
+    }
+
+    pub(super) fn before(mut self, here: usize) -> Foot {
+        self.refs.retain(|(i, _)| *i < here);
+        self
+    }
+}
+
+/// A checked owner node, for links.
+pub(super) struct Node {
+    pub(super) col: Vec<u8>,
+    pub(super) to_move: u8,
+    pub(super) passes: u32,
+    pub(super) prisoners: [u32; 2],
+    pub(super) played: Vec<bool>,
+    pub(super) seen: Seen,
+    pub(super) made: Made,
+    pub(super) refs: Vec<Entry>,
+    /// Its subtree is checked (until then `seen` and `made` are not filled in).
+    pub(super) done: bool,
+}
+
+pub(super) fn decode_move(code: u8, n: usize) -> Option<Turn> {
+    match code as usize {
+        0 => Some(None),
+        c if c <= n => Some(Some(c - 1)),
+        _ => None,
+    }
+}
+
+/// The walk of one strategy.
+pub(super) struct Walk<'a> {
+    pub(super) set: &'a Setting,
+    pub(super) owner: u8,
+    pub(super) bound: i32,
+    pub(super) bytes: &'a [u8],
+    pub(super) at: usize,
+    pub(super) line: Vec<Turn>,
+    pub(super) nodes: Vec<Node>,
+    pub(super) links: u64,
+    pub(super) all_sides: bool,
+    pub(super) tick: &'a dyn Fn(u64),
+}
+
+impl Walk<'_> {
+    pub(super) fn fail(&self, reason: String) -> Failure {
+        Failure {
+            strategy: None,
+            line: self.line.clone(),
+            reason,
+        }
+    }
+
+    pub(super) fn byte(&mut self) -> Result<u8, Failure> {
+        let b = *self
+            .bytes
+            .get(self.at)
+            .ok_or_else(|| self.fail("the strategy ends too early".into()))?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    /// The game is over: no legal turn.
+    pub(super) fn finished(&self, s: &State) -> bool {
+        s.over_by_rule()
+            || s.turns()
+                .all(|t| s.play(&self.set.graph, &self.set.rules, t).is_err())
+    }
+
+    /// Whether `a` and `b` are the same history entry for superko.
+    pub(super) fn same(&self, a: &Entry, col: &[u8], to_move: u8) -> bool {
+        a.0 == col && (self.set.rules.superko == Superko::Positional || a.1 == to_move)
+    }
+
+    pub(super) fn entry(s: &State, i: usize) -> Entry {
+        let p = s
+            .past
+            .iter()
+            .find(|p| p.index == i)
+            .expect("a recorded index");
+        (p.col.clone(), p.to_move)
+    }
+
+    pub(super) fn node(&mut self, s: &State) -> Result<Foot, Failure> {
+        let g = &self.set.graph;
+        let r = &self.set.rules;
+        if self.finished(s) {
+            let v = match s.result(g, r, self.set.komi_half) {
+                Ok(v) => v,
+                Err(winner) => {
+                    if winner == BLACK {
+                        1
+                    } else {
+                        -1
+                    }
+                }
+            };
+            let holds = if self.owner == BLACK {
+                v >= self.bound
+            } else {
+                v <= self.bound
+            };
+            if !holds {
+                return Err(self.fail(format!(
+                    "the game ends with value {v} (half points), breaking the bound {}",
+                    self.bound
+                )));
+            }
+            let mut f = Foot::new();
+            if let Some(i) = s.repeated {
+                f.refs.push((i, Self::entry(s, i)));
+            }
+            return Ok(f);
+        }
+        let here = s.past.index;
+        if s.to_move != self.owner {
+            let mut f = Foot::new();
+            for t in s.turns() {
+                match s.play(g, r, t) {
+                    Ok(c) => {
+                        self.line.push(t);
+                        let mut sub = self.node(&c)?;
+                        self.line.pop();
+                        if self.all_sides {
+                            sub.add(&c.col);
+                        }
+                        f.merge(sub);
+                    }
+                    Err(Refusal::Repeats(i)) => f.refs.push((i, Self::entry(s, i))),
+                    Err(_) => {}
+                }
+            }
+            return Ok(f.before(here));
+        }
+        let code = self.byte()?;
+        if code == SECURE {
+            self.secure(s)?;
+            return Ok(Foot::new());
+        }
+        if code == LINK {
+            let mut id = 0u64;
+            let mut shift = 0;
+            loop {
+                let b = self.byte()?;
+                if shift > 28 {
+                    return Err(self.fail("a link number is too long".into()));
+                }
+                id |= u64::from(b & 0x7F) << shift;
+                shift += 7;
+                if b & 0x80 == 0 {
+                    break;
+                }
+            }
+            let f = self.link(s, id as usize)?;
+            self.links += 1;
+            return Ok(f.before(here));
+        }
+        let n = g.len();
+        let turn = decode_move(code, n)
+            .ok_or_else(|| self.fail(format!("move code {code} on a board of {n} points")))?;
+        let c = s
+            .play(g, r, turn)
+            .map_err(|why| self.fail(format!("the strategy's move is not legal ({why:?})")))?;
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            col: s.col.clone(),
+            to_move: s.to_move,
+            passes: s.passes,
+            prisoners: s.prisoners,
+            played: s.played.clone(),
+            seen: Seen::NONE,
+            made: Made(None),
+            refs: Vec::new(),
+            done: false,
+        });
+        if id % 1024 == 1023 {
+            (self.tick)(1024);
+        }
+        self.line.push(turn);
+        let mut f = self.node(&c)?;
+        self.line.pop();
+        if self.all_sides || turn.is_some() {
+            f.add(&c.col);
+        }
+        let f = f.before(here);
+        self.nodes[id].seen = f.seen;
+        self.nodes[id].made = f.made.clone();
+        self.nodes[id].done = true;
+        self.nodes[id].refs = f.refs.iter().map(|(_, e)| e.clone()).collect();
+        Ok(f)
+    }
+
+    /// Whether the points each side keeps at `s` decide the bound.
+    pub(super) fn secure(&self, s: &State) -> Result<(), Failure> {
+        let r = &self.set.rules;
+        if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) || r.superko == Superko::None {
+            return Err(self.fail("a secure mark under rules that do not allow it".into()));
+        }
+        // Border stones are never captured, which the life test does not know.
+        if s.alive.iter().any(|&a| a) {
+            return Err(self.fail("a secure mark on a board with border stones".into()));
+        }
+        let g = &self.set.graph;
+        let n = g.len() as i32;
+        let komi = self.set.komi_half;
+        let suicide = r.suicide == Suicide::Allowed;
+        let holds = if self.owner == BLACK {
+            let b = crate::verify::plain_life::kept(g, &s.col, BLACK, suicide) as i32;
+            2 * (2 * b - n) - komi >= self.bound
+        } else {
+            let w = crate::verify::plain_life::kept(g, &s.col, WHITE, suicide) as i32;
+            2 * (n - 2 * w) - komi <= self.bound
+        };
+        if holds {
+            Ok(())
+        } else {
+            Err(self.fail(format!(
+                "a secure mark where the points each side keeps do not decide the bound {}",
+                self.bound
+            )))
+        }
+    }
+
+    /// The footprint of earlier node `id` if it may be reused at `s`.
+    pub(super) fn link(&self, s: &State, id: usize) -> Result<Foot, Failure> {
+        let Some(d) = self.nodes.get(id) else {
+            return Err(self.fail(format!("a link to node {id}, which is not before it")));
+        };
+        if !d.done {
+            return Err(self.fail(format!("a link to node {id}, an ancestor of itself")));
+        }
+        // Prisoners and the points played change nothing where the rules
+        // neither score nor spend the one nor forbid the other.
+        let ruleset = self.set.rules.ruleset;
+        if d.col != s.col
+            || d.to_move != s.to_move
+            || d.passes != s.passes
+            || (ruleset.prisoners_matter() && d.prisoners != s.prisoners)
+            || (ruleset == Ruleset::Koh && d.played != s.played)
+        {
+            return Err(self.fail(format!("a link to node {id}, whose state is different")));
+        }
+        let here = s.past.index;
+        let prefix = || s.past.iter().filter(move |p| p.index < here);
+        if prefix().any(|p| {
+            d.made
+                .holds(&p.col)
+                .unwrap_or_else(|| d.seen.may_hold(&p.col))
+        }) {
+            return Err(self.fail(format!(
+                "a link to node {id}, whose moves may repeat an earlier state here"
+            )));
+        }
+        let mut refs = Vec::new();
+        for e in &d.refs {
+            match prefix().find(|p| self.same(e, &p.col, p.to_move)) {
+                Some(p) => refs.push((p.index, e.clone())),
+                None => {
+                    return Err(self.fail(format!(
+                        "a link to node {id}, which relied on a state not in this history"
+                    )));
+                }
+            }
+        }
+        Ok(Foot {
+            seen: d.seen,
+            made: d.made.clone(),
+            refs,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Made;
+    use crate::format::gsr::MADE_LIMIT;
+    use crate::search::proof;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The extractor writes a link only where the checker accepts it,
+        /// so their produced-colouring sets must give up (turn `None`) at
+        /// the same size: about `MADE_LIMIT` distinct hashes, then a few
+        /// more, some of them repeats, merged in.
+        #[test]
+        fn extractor_and_checker_sets_agree_at_the_limit(
+            a in prop::collection::vec(any::<u64>(), 1015..1035),
+            b in prop::collection::vec((any::<bool>(), any::<u64>()), 0..20),
+        ) {
+            let b: Vec<u64> = b
+                .into_iter()
+                .map(|(old, h)| if old { a[h as usize % a.len()] } else { h })
+                .collect();
+            let distinct = |s: &[&[u64]]| {
+                let mut v: Vec<u64> = s.iter().flat_map(|x| x.iter().copied()).collect();
+                v.sort_unstable();
+                v.dedup();
+                v.len()
+            };
+            let (mut pa, mut pb) = (Some(Vec::new()), Some(Vec::new()));
+            let (mut va, mut vb) = (Made(Some(Vec::new())), Made(Some(Vec::new())));
+            for (k, &h) in a.iter().enumerate() {
+                proof::made_insert(&mut pa, h);
+                va.insert(h);
+                prop_assert_eq!(&pa, &va.0);
+                prop_assert_eq!(pa.is_some(), distinct(&[&a[..=k]]) <= MADE_LIMIT);
+            }
+            for &h in &b {
+                proof::made_insert(&mut pb, h);
+                vb.insert(h);
+            }
+            prop_assert_eq!(&pb, &vb.0);
+            proof::made_merge(&mut pa, &pb);
+            va.merge(&vb);
+            prop_assert_eq!(&pa, &va.0);
+            let kept = distinct(&[&a]) <= MADE_LIMIT && distinct(&[&a, &b]) <= MADE_LIMIT;
+            prop_assert_eq!(pa.is_some(), kept);
+        }
+    }
+}

@@ -350,7 +350,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     let resume = match Resume::open(&resume::path_for(&path), &board, &rules) {
         Ok(r) => r,
         Err(e) => {
-            out.status = Status::Failed(e);
+            out.status = Status::Failed(e.to_string());
             return out;
         }
     };

@@ -135,8 +135,8 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
     let scored = rules.ruleset.has_score();
     let name = |c: u8| inspect::move_name(&board, decode(c, board.len()).expect("checked"));
     if let Some(text) = line {
-        let moves = inspect::parse_line(&board, text)?;
-        let r = deep(|| inspect::look_up(&f, &board, &rules, &moves))?;
+        let moves = inspect::parse_line(&board, text).map_err(|e| e.to_string())?;
+        let r = deep(|| inspect::look_up(&f, &board, &rules, &moves)).map_err(|e| e.to_string())?;
         let says = |o: Color, b: i32, x: &Found| -> (String, String) {
             let who = if o == Color::Black { "Black" } else { "White" };
             let rel = if o == Color::Black {

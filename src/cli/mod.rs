@@ -355,9 +355,9 @@ fn run(command: Command) -> Result<(), String> {
             }
             let resume_path = resume::path_for(&result);
             if fresh {
-                resume::discard(&resume_path)?;
+                resume::discard(&resume_path).map_err(|e| e.to_string())?;
             }
-            let resume = Resume::open(&resume_path, &board, &rules)?;
+            let resume = Resume::open(&resume_path, &board, &rules).map_err(|e| e.to_string())?;
             if resume.loaded() > 0 && !json {
                 eprintln!(
                     "resuming: {} first-move classes valued by an interrupted run ({})",

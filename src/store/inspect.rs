@@ -25,8 +25,20 @@ pub fn move_name(board: &Board, m: Move) -> String {
     }
 }
 
+/// Why a line of moves could not be read or followed in a result file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError(pub String);
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LineError {}
+
 /// Parses a space-separated line of moves (`pass` or point names).
-pub fn parse_line(board: &Board, text: &str) -> Result<Vec<Move>, String> {
+pub fn parse_line(board: &Board, text: &str) -> Result<Vec<Move>, LineError> {
     text.split_whitespace()
         .map(|w| {
             if w.eq_ignore_ascii_case("pass") {
@@ -35,7 +47,7 @@ pub fn parse_line(board: &Board, text: &str) -> Result<Vec<Move>, String> {
                 board
                     .parse_point(w)
                     .map(Move::Place)
-                    .ok_or_else(|| format!("`{w}` is not a point of {}", board.name()))
+                    .ok_or_else(|| LineError(format!("`{w}` is not a point of {}", board.name())))
             }
         })
         .collect()
@@ -203,6 +215,15 @@ pub struct LineReport {
 
 /// Follows the stored strategies along `line` from the start.
 pub fn look_up(
+    f: &ResultFile,
+    board: &Board,
+    rules: &Rules,
+    line: &[Move],
+) -> Result<LineReport, LineError> {
+    follow_line(f, board, rules, line).map_err(LineError)
+}
+
+fn follow_line(
     f: &ResultFile,
     board: &Board,
     rules: &Rules,

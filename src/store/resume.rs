@@ -110,9 +110,33 @@ pub fn path_for(result: &Path) -> PathBuf {
     suffixed(result, ".resume")
 }
 
+/// Why a resume file could not be used or removed.
+#[derive(Debug)]
+pub enum ResumeError {
+    /// It could not be read or removed.
+    Io(PathBuf, std::io::Error),
+    /// It does not resume this solve, or holds what this solve cannot have.
+    Refused(PathBuf, String),
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            ResumeError::Refused(path, why) => write!(
+                f,
+                "{}: {why}; delete it or run with --fresh to start the solve over",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}
+
 /// Removes the resume file at `path` and its strategy files, if any.
-pub fn discard(path: &Path) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+pub fn discard(path: &Path) -> Result<(), ResumeError> {
+    let io = |e: std::io::Error| ResumeError::Io(path.to_path_buf(), e);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -160,7 +184,7 @@ fn which(s: &Stored) -> String {
 impl Resume {
     /// Opens `path` for a solve of `board` under `rules`: reads the classes
     /// and strategies an interrupted run finished, if the file exists.
-    pub fn open(path: &Path, board: &Board, rules: &Rules) -> Result<Resume, String> {
+    pub fn open(path: &Path, board: &Board, rules: &Rules) -> Result<Resume, ResumeError> {
         let fresh = Stored {
             format: FORMAT.into(),
             program: program(),
@@ -174,7 +198,7 @@ impl Resume {
         let stored = match std::fs::read(path) {
             Ok(bytes) => check(path, &bytes, fresh, board, rules)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => fresh,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(ResumeError::Io(path.to_path_buf(), e)),
         };
         Ok(Resume {
             path: path.to_path_buf(),
@@ -247,13 +271,8 @@ fn check(
     fresh: Stored,
     board: &Board,
     rules: &Rules,
-) -> Result<Stored, String> {
-    let bad = |why: String| {
-        format!(
-            "{}: {why}; delete it or run with --fresh to start the solve over",
-            path.display()
-        )
-    };
+) -> Result<Stored, ResumeError> {
+    let bad = |why: String| ResumeError::Refused(path.to_path_buf(), why);
     let s: Stored = serde_json::from_slice(bytes)
         .map_err(|e| bad(format!("not a readable resume file ({e})")))?;
     if s.format != FORMAT {

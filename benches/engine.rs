@@ -8,7 +8,7 @@ use gosolve::engine::board::Board;
 use gosolve::engine::diagram;
 use gosolve::engine::game::Game;
 use gosolve::engine::rules::{Rules, Ruleset};
-use gosolve::engine::types::{Color, bits};
+use gosolve::engine::types::{Color, PointSet};
 use std::hint::black_box;
 
 fn placing(c: &mut Criterion) {
@@ -17,13 +17,13 @@ fn placing(c: &mut Criterion) {
     let pos = diagram::parse(&board, ".XO../XXOO./.XO.O/XOOX./.X.X.")
         .unwrap()
         .position;
-    let empties: Vec<u8> = bits(pos.empty(&board)).collect();
+    let empties: Vec<u8> = pos.empty(&board).iter().collect();
     c.bench_function("place every point of a 5x5 middle game", |b| {
         b.iter(|| {
             let mut acc = 0u32;
             for &p in &empties {
                 for colour in [Color::Black, Color::White] {
-                    let placed = black_box(&pos).place(&board, p, colour, 0);
+                    let placed = black_box(&pos).place(&board, p, colour, PointSet::EMPTY);
                     acc += placed.captured + placed.suicided;
                 }
             }
@@ -34,8 +34,13 @@ fn placing(c: &mut Criterion) {
     let pp = diagram::parse(&petersen, "XO.OX.OX..").unwrap().position;
     c.bench_function("place every point of a petersen position", |b| {
         b.iter(|| {
-            bits(pp.empty(&petersen))
-                .map(|p| black_box(&pp).place(&petersen, p, Color::Black, 0).captured)
+            pp.empty(&petersen)
+                .iter()
+                .map(|p| {
+                    black_box(&pp)
+                        .place(&petersen, p, Color::Black, PointSet::EMPTY)
+                        .captured
+                })
                 .sum::<u32>()
         })
     });

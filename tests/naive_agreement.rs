@@ -8,7 +8,7 @@ use common::{naive, naive_graph, to_colouring, to_position};
 use gosolve::engine::board::Board;
 use gosolve::engine::game::{Game, Outcome};
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::engine::types::{Color, Move};
+use gosolve::engine::types::{Color, Move, PointSet};
 use proptest::prelude::*;
 
 fn colour(c: u8) -> Color {
@@ -42,13 +42,13 @@ fn placing_agrees_on_every_legal_position_up_to_3x3() {
         let mut checked = 0;
         for col in g.all_colourings().into_iter().filter(|c| g.is_legal(c)) {
             let pos = to_position(&col);
-            assert!(pos.is_legal(&board, 0));
+            assert!(pos.is_legal(&board, PointSet::EMPTY));
             let area = (g.area(&col, naive::BLACK), g.area(&col, naive::WHITE));
             assert_eq!(pos.area(&board), area, "{spec} {col:?}");
             for v in (0..board.len()).filter(|&v| col[v] == naive::EMPTY) {
                 for c in [naive::BLACK, naive::WHITE] {
                     let (want, captured, suicided) = g.place(&col, v, c, &none);
-                    let got = pos.place(&board, v as u8, colour(c), 0);
+                    let got = pos.place(&board, v as u8, colour(c), PointSet::EMPTY);
                     assert_eq!(
                         to_colouring(&got.position, board.len()),
                         want,
@@ -117,7 +117,7 @@ proptest! {
         let g = naive_graph(&board);
         // Engine positions are legal: clear the groups without liberty first.
         let mut col = seed[..n].to_vec();
-        prop_assert_eq!(to_position(&col).is_legal(&board, 0), g.is_legal(&col));
+        prop_assert_eq!(to_position(&col).is_legal(&board, PointSet::EMPTY), g.is_legal(&col));
         g.clear(&mut col, naive::BLACK, &vec![false; n]);
         g.clear(&mut col, naive::WHITE, &vec![false; n]);
         prop_assert!(g.is_legal(&col));
@@ -125,7 +125,7 @@ proptest! {
         prop_assume!(col[v] == naive::EMPTY);
         let c = if black { naive::BLACK } else { naive::WHITE };
         let (want, captured, suicided) = g.place(&col, v, c, &vec![false; n]);
-        let got = to_position(&col).place(&board, v as u8, colour(c), 0);
+        let got = to_position(&col).place(&board, v as u8, colour(c), PointSet::EMPTY);
         prop_assert_eq!(to_colouring(&got.position, n), want);
         prop_assert_eq!((got.captured, got.suicided), (captured, suicided));
         prop_assert_eq!(to_position(&col).area(&board), (g.area(&col, naive::BLACK), g.area(&col, naive::WHITE)));

@@ -136,7 +136,7 @@ fn seed_003_section_6_example() {
 fn check_theorem_4_9(diagram: &str) -> Vec<String> {
     let r = Region::from_diagram(diagram, diagram).unwrap();
     let g = value(&r, Counting::Territory);
-    let even = r.empty().count_ones() % 2 == 0;
+    let even = r.empty().len() % 2 == 0;
     let (f, w) = (chill(g), warm(chill(g)));
     let mut bad = Vec::new();
     if even && w != g {
@@ -286,7 +286,7 @@ fn random_region(rng: &mut Rng) -> Vec<String> {
         }
         let d = rows.join("/");
         if let Ok(r) = Region::from_diagram(&d, &d) {
-            if r.empty() != 0 {
+            if !r.empty().is_empty() {
                 return rows;
             }
         }
@@ -355,7 +355,7 @@ fn sum_rule_against_the_solver() {
             .terms
             .iter()
             .map(|t| match &t.part {
-                Part::Region(v) => v.region().empty().count_ones(),
+                Part::Region(v) => v.region().empty().len(),
                 Part::Game => unreachable!("only regions"),
             })
             .sum();

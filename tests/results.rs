@@ -745,17 +745,17 @@ fn walk_stream(
     let pos = g.position();
     let history = g.history()[..g.history().len() - 1]
         .iter()
-        .map(|k| (k.pos.black, k.pos.white))
+        .map(|k| (k.pos.black.0, k.pos.white.0))
         .collect();
     let k = seen.len();
     seen.push(Seen {
         bytes: start..start,
         state: (
-            pos.black,
-            pos.white,
+            pos.black.0,
+            pos.white.0,
             g.to_move(),
             g.passes(),
-            g.played(),
+            g.played().0,
             [g.prisoners(Color::Black), g.prisoners(Color::White)],
         ),
         history,
@@ -765,7 +765,7 @@ fn walk_stream(
     let u = g.play(m);
     if m != Move::Pass {
         let p = g.position();
-        made.insert((p.black, p.white));
+        made.insert((p.black.0, p.white.0));
     }
     made.extend(walk_stream(g, bytes, at, owner, seen));
     g.undo(u);

@@ -4,7 +4,7 @@ use gosolve::engine::board::Board;
 use gosolve::engine::diagram;
 use gosolve::engine::game::{Game, Outcome};
 use gosolve::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
-use gosolve::engine::types::{Color, Move};
+use gosolve::engine::types::{Color, Move, PointSet};
 
 fn setup(
     spec: &str,
@@ -33,7 +33,7 @@ fn at(board: &Board, name: &str) -> Move {
 }
 
 fn shows(game: &Game) -> String {
-    diagram::compact(game.board(), &game.position(), 0)
+    diagram::compact(game.board(), &game.position(), PointSet::EMPTY)
 }
 
 #[test]
@@ -173,19 +173,19 @@ fn ko_recapture_is_rejected_by_every_repetition_rule() {
 fn ko_bans_name_the_ko_recapture_only() {
     let (b, r) = setup("3x4", Ruleset::TrompTaylor, KO, Some(Superko::None), None);
     let mut g = Game::new(&b, &r);
-    assert_eq!(g.ko_bans(), 0);
+    assert_eq!(g.ko_bans(), PointSet::EMPTY);
     g.play(at(&b, "C2"));
     let Move::Place(b2) = at(&b, "B2") else {
         unreachable!()
     };
-    assert_eq!(g.ko_bans(), 1 << b2);
+    assert_eq!(g.ko_bans(), PointSet::single(b2));
     g.play(at(&b, "D1"));
-    assert_eq!(g.ko_bans(), 0);
+    assert_eq!(g.ko_bans(), PointSet::EMPTY);
     // Under positional superko the history decides: no basic-ko bans.
     let (b, r) = setup("3x4", Ruleset::TrompTaylor, KO, None, None);
     let mut g = Game::new(&b, &r);
     g.play(at(&b, "C2"));
-    assert_eq!(g.ko_bans(), 0);
+    assert_eq!(g.ko_bans(), PointSet::EMPTY);
 }
 
 /// `Game::ko_bans` (which tries only the placings that can recreate the
@@ -220,13 +220,14 @@ fn ko_bans_are_exactly_the_placings_basic_ko_refuses() {
                         let now = g.position();
                         let mut want = 0u64;
                         for p in 0..board.len() as u8 {
-                            if now.empty(&board) >> p & 1 == 1
-                                && now.place(&board, p, g.to_move(), 0).position == before
+                            if now.empty(&board).contains(p)
+                                && now.place(&board, p, g.to_move(), PointSet::EMPTY).position
+                                    == before
                             {
                                 want |= 1 << p;
                             }
                         }
-                        assert_eq!(g.ko_bans(), want, "{spec} {}", shows(&g));
+                        assert_eq!(g.ko_bans(), PointSet(want), "{spec} {}", shows(&g));
                         for p in 0..board.len() as u8 {
                             if want >> p & 1 == 1 {
                                 assert!(!g.is_legal(Move::Place(p)));
@@ -413,8 +414,8 @@ fn ternary_codes_decode_to_their_colouring() {
         let mut seen = std::collections::HashSet::new();
         for t in 0..3u64.pow(n as u32) {
             let pos = from_ternary(t, n);
-            assert_eq!(pos.black & pos.white, 0);
-            assert!((pos.black | pos.white) >> n == 0);
+            assert_eq!(pos.black & pos.white, PointSet::EMPTY);
+            assert!((pos.black | pos.white).0 >> n == 0);
             assert_eq!(ternary(pos), t);
             assert!(seen.insert(pos));
         }

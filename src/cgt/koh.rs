@@ -25,12 +25,38 @@
 
 use super::game::Game;
 use super::region::Region;
-use crate::engine::position::{Position, flood_by};
+use crate::engine::position::flood_by;
+use crate::engine::types::PointSet;
 use crate::engine::types::{Color, bits};
 use hashbrown::HashMap;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Stones as bits of a [`Space`] (not board points): Black's and White's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+struct Coloured {
+    black: u64,
+    white: u64,
+}
+
+impl Coloured {
+    /// Every occupied bit.
+    fn occupied(&self) -> u64 {
+        self.black | self.white
+    }
+
+    /// The colour on bit `q`, if any.
+    fn at(&self, q: u8) -> Option<Color> {
+        if self.black >> q & 1 == 1 {
+            Some(Color::Black)
+        } else if self.white >> q & 1 == 1 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
 
 thread_local! {
     /// Shapes and parts for every region this thread evaluates: a thread's
@@ -116,7 +142,7 @@ pub struct Play {
 /// border stone (kept along, not flooded for again: they never change).
 #[derive(Clone, Copy)]
 struct State {
-    pos: Position,
+    pos: Coloured,
     played: u64,
     fixed: u64,
 }
@@ -168,15 +194,15 @@ impl Space {
             space.mask |= 1 << q;
             space.cell[q] = region.cell(p);
             space.point[q] = p;
-            space.nbr[q] = bits(board.neighbours(p)).fold(0, |s, p| s | 1 << bit(p));
+            space.nbr[q] = board.neighbours(p).iter().fold(0, |s, p| s | 1 << bit(p));
         }
         space
     }
 
     /// The bits of a set of the region's points.
-    fn bits_of(&self, set: u64) -> u64 {
+    fn bits_of(&self, set: PointSet) -> u64 {
         bits(self.mask)
-            .filter(|&q| set >> self.point[usize::from(q)] & 1 == 1)
+            .filter(|&q| set.contains(self.point[usize::from(q)]))
             .fold(0, |s, q| s | 1 << q)
     }
 
@@ -238,7 +264,7 @@ impl Values {
         };
         // A region of n empty points memoises about 2^(n + 2) parts: growing
         // the table there rehashes it a dozen times.
-        let empty = region.empty().count_ones().min(12);
+        let empty = region.empty().len().min(12);
         Values {
             space: Space::new(&region),
             region,
@@ -295,7 +321,7 @@ impl Values {
 
     fn start(&self) -> State {
         let (start, space) = (self.region.start(), &self.space);
-        let pos = Position {
+        let pos = Coloured {
             black: space.bits_of(start.black),
             white: space.bits_of(start.white),
         };
@@ -309,7 +335,7 @@ impl Values {
     }
 
     /// `colour` places on p, if legal: the state after it and the
-    /// capture's score from Black's side. As [`Position::place`] with the
+    /// capture's score from Black's side. As [`Position::place`](crate::engine::position::Position::place) with the
     /// region's border stones, but only groups not joined to one are
     /// flooded.
     fn play(&self, s: State, p: u8, colour: Color) -> Option<(State, i64)> {
@@ -450,7 +476,7 @@ impl Shape {
     /// grid's size, a byte a cell: 0 no point of the part or next to it,
     /// 1 a cell of the part, 2 / 3 a black / white stone (joined to a
     /// border stone, or it would be in the part), 4 a dead empty point.
-    fn new(space: &Space, per_stone: i64, part: u64, near: u64, pos: Position) -> Shape {
+    fn new(space: &Space, per_stone: i64, part: u64, near: u64, pos: Coloured) -> Shape {
         let cells: Vec<(u8, u8, u8, u8)> = bits(near)
             .map(|q| {
                 let (r, c) = space.cell[usize::from(q)];
@@ -527,7 +553,7 @@ impl Shape {
     /// The black and the white stones on the part's cells, as bits of
     /// their indices in the image where they make the least pair: with
     /// the shape, the key of the part's picture.
-    fn key(&self, part: u64, pos: Position) -> (u64, u64) {
+    fn key(&self, part: u64, pos: Coloured) -> (u64, u64) {
         let on = |order: &[u8; 64], stones: u64| {
             bits(part & stones).fold(0u64, |b, q| b | 1 << order[usize::from(q)])
         };
@@ -585,7 +611,7 @@ mod tests {
         // Its shapes carry the numbers of the new tables.
         for (&MemoKey([part, black, white]), shape) in &v.shapes {
             let near = part | v.space.spread(part);
-            let pos = Position { black, white };
+            let pos = Coloured { black, white };
             let again = Shape::new(&v.space, v.per_stone, part, near, pos);
             assert_eq!(shape.id, again.id);
         }

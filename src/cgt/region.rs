@@ -25,7 +25,7 @@
 
 use crate::engine::board::{Board, column_name};
 use crate::engine::position::{Position, flood};
-use crate::engine::types::Color;
+use crate::engine::types::{Color, PointSet};
 use std::fmt;
 
 /// The largest N a named region takes (see [`MAX_PART`]).
@@ -53,7 +53,7 @@ pub struct Region {
     coords: Vec<(u8, u8)>,
     board: Board,
     start: Position,
-    immortal: u64,
+    immortal: PointSet,
 }
 
 /// Why a region was rejected.
@@ -128,7 +128,7 @@ impl Region {
             .collect();
         let width = rows.iter().map(Vec::len).max().unwrap_or(0);
         let mut cells = vec![vec![None; width]; rows.len()];
-        let (mut start, mut immortal, mut n) = (Position::EMPTY, 0u64, 0usize);
+        let (mut start, mut immortal, mut n) = (Position::EMPTY, PointSet::EMPTY, 0usize);
         let mut coords = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             for (c, &ch) in row.iter().enumerate() {
@@ -143,7 +143,7 @@ impl Region {
                 if n == 64 {
                     return err(format!("`{name}`: more than 64 points"));
                 }
-                let bit = 1u64 << n;
+                let bit = PointSet::single(n as u8);
                 match ch {
                     'X' | 'x' | 'B' => start.black |= bit,
                     'O' | 'o' | 'W' => start.white |= bit,
@@ -170,7 +170,7 @@ impl Region {
         }
         let board = Board::from_edges(name, n, &edges)
             .map_err(|e| RegionError(format!("`{name}`: {e}")))?;
-        let empty = start.empty(&board).count_ones();
+        let empty = start.empty(&board).len();
         if empty > MAX_EMPTY {
             return err(format!(
                 "`{name}`: {empty} empty points; at most {MAX_EMPTY} are supported"
@@ -228,12 +228,12 @@ impl Region {
     }
 
     /// The border stones (never captured).
-    pub fn immortal(&self) -> u64 {
+    pub fn immortal(&self) -> PointSet {
         self.immortal
     }
 
     /// The empty points at the start.
-    pub fn empty(&self) -> u64 {
+    pub fn empty(&self) -> PointSet {
         self.start.empty(&self.board)
     }
 
@@ -270,7 +270,7 @@ impl Region {
 
     fn symbol(&self, p: Option<u8>) -> char {
         let Some(p) = p else { return '#' };
-        let alive = self.immortal >> p & 1 == 1;
+        let alive = self.immortal.contains(p);
         match (self.start.at(p), alive) {
             (Some(Color::Black), false) => 'X',
             (Some(Color::Black), true) => 'B',
@@ -302,12 +302,12 @@ impl Region {
 }
 
 /// The most points of `set` connected within it.
-fn largest_part(board: &Board, set: u64) -> u32 {
+fn largest_part(board: &Board, set: PointSet) -> u32 {
     let (mut todo, mut most) = (set, 0);
-    while todo != 0 {
-        let part = flood(board, todo & todo.wrapping_neg(), set);
+    while !todo.is_empty() {
+        let part = flood(board, todo.lowest(), set);
         todo &= !part;
-        most = most.max(part.count_ones());
+        most = most.max(part.len());
     }
     most
 }
@@ -326,7 +326,7 @@ mod tests {
     fn names_and_diagrams() {
         let c = Region::parse("corridor:blocked:3").unwrap();
         assert_eq!(c.compact(), "BBBBB/W...B/BBBBB");
-        assert_eq!(c.empty().count_ones(), 3);
+        assert_eq!(c.empty().len(), 3);
         assert_eq!(c.point_name(c.parse_point("b2").unwrap()), "B2");
         assert_eq!(
             c.render(),

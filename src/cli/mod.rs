@@ -527,9 +527,14 @@ fn show_board(board: &Board) {
         board.edges().len()
     );
     let empty = crate::engine::position::Position::EMPTY;
-    print!("{}", diagram::render(board, &empty, 0));
+    print!(
+        "{}",
+        diagram::render(board, &empty, crate::engine::types::PointSet::EMPTY)
+    );
     for p in 0..board.len() as u8 {
-        let nbrs: Vec<String> = crate::engine::types::bits(board.neighbours(p))
+        let nbrs: Vec<String> = board
+            .neighbours(p)
+            .iter()
             .map(|q| board.point_name(q))
             .collect();
         println!("{:>4}: {}", board.point_name(p), nbrs.join(" "));

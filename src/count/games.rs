@@ -17,7 +17,7 @@ use crate::engine::board::Board;
 use crate::engine::game::Game;
 use crate::engine::rules::{PassRule, Rules};
 use crate::engine::symmetry::symmetries;
-use crate::engine::types::{Move, bits};
+use crate::engine::types::Move;
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
@@ -34,7 +34,7 @@ fn for_each_child(game: &mut Game, mut f: impl FnMut(&mut Game)) -> u32 {
         game.undo(u);
         n += 1;
     }
-    for p in bits(game.candidates()) {
+    for p in game.candidates().iter() {
         if let Some(u) = game.try_play(Move::Place(p)) {
             f(game);
             game.undo(u);
@@ -142,7 +142,7 @@ pub fn count_games(
             && !g.is_over_by_rule()
         {
             let mut total = 1;
-            for p in bits(g.candidates()) {
+            for p in g.candidates().iter() {
                 if let Some(u) = g.try_play(Move::Place(p)) {
                     total += leaves(g);
                     g.undo(u);

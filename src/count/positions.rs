@@ -23,7 +23,7 @@
 
 use crate::engine::board::{Board, Layout};
 use crate::engine::position::flood;
-use crate::engine::types::bits;
+use crate::engine::types::{PointSet, bits};
 use hashbrown::HashMap;
 use rayon::prelude::*;
 use std::fmt;
@@ -107,8 +107,8 @@ fn colourings(board: &Board, comp: u64, libs: u64) -> u128 {
             black |= (code >> i & 1) << p;
         }
         let white = comp & !black;
-        if flood(board, black & libs, black) == black && flood(board, white & libs, white) == white
-        {
+        let alive = |s: u64| flood(board, PointSet(s & libs), PointSet(s)).0 == s;
+        if alive(black) && alive(white) {
             total += 1;
         }
     }
@@ -125,16 +125,21 @@ pub fn count_brute(board: &Board) -> Result<u128, CountError> {
             points: n,
         });
     }
-    let mask = board.mask();
+    let mask = board.mask().0;
     let total = (0u64..(1u64 << n))
         .into_par_iter()
         .map(|empty| {
             let stones = mask & !empty;
-            let libs = board.spread(empty) & stones;
+            let libs = board.spread(PointSet(empty)).0 & stones;
             let mut todo = stones;
             let mut product = 1u128;
             while todo != 0 && product != 0 {
-                let comp = flood(board, todo & todo.wrapping_neg(), stones);
+                let comp = flood(
+                    board,
+                    PointSet(todo & todo.wrapping_neg()),
+                    PointSet(stones),
+                )
+                .0;
                 todo &= !comp;
                 product *= colourings(board, comp, libs);
             }
@@ -184,13 +189,13 @@ fn greedy_order(board: &Board, start: u8) -> Vec<u8> {
     while order.len() < board.len() {
         let frontier_after = |v: u8| {
             let d = done | 1 << v;
-            bits(d).filter(|&q| board.neighbours(q) & !d != 0).count()
+            bits(d).filter(|&q| board.neighbours(q).0 & !d != 0).count()
         };
-        let next = bits(board.mask() & !done)
+        let next = bits(board.mask().0 & !done)
             .min_by_key(|&v| {
                 (
                     frontier_after(v),
-                    usize::MAX - (board.neighbours(v) & done).count_ones() as usize,
+                    usize::MAX - (board.neighbours(v).0 & done).count_ones() as usize,
                 )
             })
             .expect("points remain");
@@ -207,7 +212,7 @@ pub fn frontier_width(board: &Board, order: &[u8]) -> usize {
     for &v in order {
         done |= 1 << v;
         let w = bits(done)
-            .filter(|&q| board.neighbours(q) & !done != 0)
+            .filter(|&q| board.neighbours(q).0 & !done != 0)
             .count();
         widest = widest.max(w);
     }
@@ -289,13 +294,13 @@ pub fn count_frontier(board: &Board) -> Result<u128, CountError> {
     for &v in &order {
         done |= 1 << v;
         let neighbours: Vec<usize> = (0..frontier.len())
-            .filter(|&i| board.neighbours(v) & 1 << frontier[i] != 0)
+            .filter(|&i| board.neighbours(v).0 & 1 << frontier[i] != 0)
             .collect();
         let mut next_frontier = frontier.clone();
         next_frontier.push(v);
         let keep: Vec<bool> = next_frontier
             .iter()
-            .map(|&q| board.neighbours(q) & !done != 0)
+            .map(|&q| board.neighbours(q).0 & !done != 0)
             .collect();
         let old_len = frontier.len();
         let chunks: Vec<(u128, u128)> = states.drain().collect();

@@ -22,13 +22,13 @@
 use crate::engine::board::Board;
 use crate::engine::position::{Position, flood};
 use crate::engine::rules::{Rules, Ruleset, Suicide, Superko};
-use crate::engine::types::Color;
+use crate::engine::types::{Color, PointSet};
 
 /// Splits `set` into its connected parts; returns how many were written.
-fn components(board: &Board, set: u64, out: &mut [u64; 64]) -> usize {
+fn components(board: &Board, set: PointSet, out: &mut [PointSet; 64]) -> usize {
     let (mut n, mut todo) = (0, set);
-    while todo != 0 {
-        let part = flood(board, todo & todo.wrapping_neg(), set);
+    while !todo.is_empty() {
+        let part = flood(board, todo.lowest(), set);
         todo &= !part;
         out[n] = part;
         n += 1;
@@ -37,17 +37,17 @@ fn components(board: &Board, set: u64, out: &mut [u64; 64]) -> usize {
 }
 
 /// The pass-alive stones of colour `c` (`suicide`: the rules allow it).
-pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64 {
+pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> PointSet {
     let own = pos.stones(c);
-    if own == 0 {
-        return 0;
+    if own.is_empty() {
+        return PointSet::EMPTY;
     }
     let empty = pos.empty(board);
     let other = board.mask() & !own;
-    // Chains and regions as masks (at most 64 of each).
-    let mut chains = [0u64; 64];
+    // Chains and regions (at most 64 of each); which are alive, as bits by index.
+    let mut chains = [PointSet::EMPTY; 64];
     let nc = components(board, own, &mut chains);
-    let mut regions = [0u64; 64];
+    let mut regions = [PointSet::EMPTY; 64];
     let nr = components(board, other, &mut regions);
     let mut chain_alive = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
     let mut region_alive = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
@@ -63,11 +63,11 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64
             let healthy = (0..nr)
                 .filter(|&j| {
                     region_alive >> j & 1 == 1
-                        && regions[j] & empty & !libs == 0
-                        && regions[j] & empty != 0
-                        && (!suicide || regions[j] & !touching == 0)
+                        && (regions[j] & empty & !libs).is_empty()
+                        && !(regions[j] & empty).is_empty()
+                        && (!suicide || (regions[j] & !touching).is_empty())
                 })
-                .filter(|&j| board.spread(regions[j]) & chain != 0)
+                .filter(|&j| !(board.spread(regions[j]) & chain).is_empty())
                 .count();
             if healthy < 2 {
                 chain_alive &= !(1 << i);
@@ -75,11 +75,11 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64
             }
         }
         // Drop regions that touch a dropped chain.
-        let dead_stones: u64 = (0..nc)
+        let dead_stones = (0..nc)
             .filter(|&i| chain_alive >> i & 1 == 0)
-            .fold(0, |m, i| m | chains[i]);
+            .fold(PointSet::EMPTY, |m, i| m | chains[i]);
         for (j, &region) in regions[..nr].iter().enumerate() {
-            if region_alive >> j & 1 == 1 && board.spread(region) & dead_stones != 0 {
+            if region_alive >> j & 1 == 1 && !(board.spread(region) & dead_stones).is_empty() {
                 region_alive &= !(1 << j);
                 changed = true;
             }
@@ -90,21 +90,21 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64
     }
     (0..nc)
         .filter(|&i| chain_alive >> i & 1 == 1)
-        .fold(0, |m, i| m | chains[i])
+        .fold(PointSet::EMPTY, |m, i| m | chains[i])
 }
 
 /// Points `c` keeps whatever happens: its pass-alive stones and the empty
 /// points all of whose neighbours are among them.
-pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> u64 {
+pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> PointSet {
     let alive = pass_alive(board, pos, c, suicide);
-    if alive == 0 {
-        return 0;
+    if alive.is_empty() {
+        return PointSet::EMPTY;
     }
-    let mut eyes = 0;
-    for p in crate::engine::types::bits(pos.empty(board)) {
+    let mut eyes = PointSet::EMPTY;
+    for p in pos.empty(board).iter() {
         let n = board.neighbours(p);
-        if n != 0 && n & !alive == 0 {
-            eyes |= 1 << p;
+        if !n.is_empty() && (n & !alive).is_empty() {
+            eyes |= PointSet::single(p);
         }
     }
     alive | eyes
@@ -124,8 +124,8 @@ pub fn applies(rules: &Rules) -> bool {
 pub fn black_range(board: &Board, pos: &Position, rules: &Rules) -> (i32, i32) {
     let suicide = rules.suicide == Suicide::Allowed;
     let n = board.len() as i32;
-    let b = secure(board, pos, Color::Black, suicide).count_ones() as i32;
-    let w = secure(board, pos, Color::White, suicide).count_ones() as i32;
+    let b = secure(board, pos, Color::Black, suicide).len() as i32;
+    let w = secure(board, pos, Color::White, suicide).len() as i32;
     let komi = rules.komi.0;
     (2 * (2 * b - n) - komi, 2 * (n - 2 * w) - komi)
 }
@@ -138,7 +138,7 @@ mod tests {
     fn secure_of(spec: &str, d: &str, c: Color) -> u32 {
         let b = Board::parse(spec).unwrap();
         let p = diagram::parse(&b, d).unwrap().position;
-        secure(&b, &p, c, false).count_ones()
+        secure(&b, &p, c, false).len()
     }
 
     #[test]
@@ -148,11 +148,11 @@ mod tests {
         // its liberties.
         let b = Board::parse("1x6").unwrap();
         let p = diagram::parse(&b, "O.XXX.").unwrap().position;
-        assert_eq!(secure(&b, &p, Color::Black, false).count_ones(), 4);
-        assert_eq!(secure(&b, &p, Color::Black, true).count_ones(), 0);
+        assert_eq!(secure(&b, &p, Color::Black, false).len(), 4);
+        assert_eq!(secure(&b, &p, Color::Black, true).len(), 0);
         // Regions whose every point touches the chain are safe either way.
         let p = diagram::parse(&b, ".X.XX.").unwrap().position;
-        assert_eq!(secure(&b, &p, Color::Black, true).count_ones(), 6);
+        assert_eq!(secure(&b, &p, Color::Black, true).len(), 6);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! | `cube:D` | the D-dimensional hypercube (2^D points) |
 //! | `file:PATH` | an edge list, see [`Board::from_edge_list`] |
 
-use crate::engine::types::bits;
+use crate::engine::types::{Point, PointSet, bits};
 use std::fmt;
 
 /// The most points a board may have: a point set is one `u64`.
@@ -441,8 +441,8 @@ impl Board {
 
     /// The set of all points.
     #[inline]
-    pub fn mask(&self) -> u64 {
-        self.mask
+    pub fn mask(&self) -> PointSet {
+        PointSet(self.mask)
     }
 
     /// The layout (grid shape or plain graph).
@@ -452,14 +452,15 @@ impl Board {
 
     /// The neighbours of one point.
     #[inline]
-    pub fn neighbours(&self, p: u8) -> u64 {
-        self.nbr[p as usize]
+    pub fn neighbours(&self, p: Point) -> PointSet {
+        PointSet(self.nbr[p as usize])
     }
 
     /// The union of the neighbours of every point of `set`.
     #[inline]
-    pub fn spread(&self, set: u64) -> u64 {
-        match self.layout {
+    pub fn spread(&self, set: PointSet) -> PointSet {
+        let set = set.0;
+        PointSet(match self.layout {
             Layout::Grid {
                 cols, torus: false, ..
             } => {
@@ -476,7 +477,7 @@ impl Board {
                 }
                 out
             }
-        }
+        })
     }
 
     /// Every edge once, as `(a, b)` with `a < b`.
@@ -559,12 +560,14 @@ mod tests {
         ] {
             let b = Board::parse(spec).unwrap();
             for p in 0..b.len() as u8 {
-                assert_eq!(b.spread(1 << p), b.neighbours(p), "{spec} point {p}");
+                assert_eq!(
+                    b.spread(PointSet::single(p)),
+                    b.neighbours(p),
+                    "{spec} point {p}"
+                );
             }
             let edges = b.edges().len();
-            let degree_sum: u32 = (0..b.len() as u8)
-                .map(|p| b.neighbours(p).count_ones())
-                .sum();
+            let degree_sum: u32 = (0..b.len() as u8).map(|p| b.neighbours(p).len()).sum();
             assert_eq!(degree_sum as usize, 2 * edges);
         }
     }

@@ -10,7 +10,7 @@
 use crate::engine::board::{Board, Layout, column_name};
 use crate::engine::position::Position;
 use crate::engine::setup::Setup;
-use crate::engine::types::Color;
+use crate::engine::types::{Color, Point, PointSet};
 use std::fmt;
 
 /// Why a diagram was rejected.
@@ -77,7 +77,7 @@ pub fn parse(board: &Board, text: &str) -> Result<Setup, DiagramError> {
         ..Setup::EMPTY
     };
     for (&p, ch) in order.iter().zip(rows.iter().flat_map(|r| r.chars())) {
-        let bit = 1u64 << p;
+        let bit = PointSet::single(p as Point);
         match ch {
             '.' | '+' => {}
             'X' | 'x' => setup.position.black |= bit,
@@ -100,8 +100,8 @@ pub fn parse(board: &Board, text: &str) -> Result<Setup, DiagramError> {
     Ok(setup)
 }
 
-fn symbol(pos: &Position, immortal: u64, p: u8) -> char {
-    let alive = immortal >> p & 1 == 1;
+fn symbol(pos: &Position, immortal: PointSet, p: u8) -> char {
+    let alive = immortal.contains(p);
     match (pos.at(p), alive) {
         (Some(Color::Black), false) => 'X',
         (Some(Color::Black), true) => 'B',
@@ -112,7 +112,7 @@ fn symbol(pos: &Position, immortal: u64, p: u8) -> char {
 }
 
 /// The one-line form that [`parse`] reads back: `X.O/.X./...`.
-pub fn compact(board: &Board, pos: &Position, immortal: u64) -> String {
+pub fn compact(board: &Board, pos: &Position, immortal: PointSet) -> String {
     match board.layout() {
         Layout::Grid { rows, cols, .. } => (0..rows)
             .rev()
@@ -131,7 +131,7 @@ pub fn compact(board: &Board, pos: &Position, immortal: u64) -> String {
 
 /// A diagram for people: a grid with coordinates, or for other graphs the
 /// compact row followed by each colour's points.
-pub fn render(board: &Board, pos: &Position, immortal: u64) -> String {
+pub fn render(board: &Board, pos: &Position, immortal: PointSet) -> String {
     let mut out = String::new();
     match board.layout() {
         Layout::Grid { rows, cols, .. } => {
@@ -155,9 +155,7 @@ pub fn render(board: &Board, pos: &Position, immortal: u64) -> String {
             out += &compact(board, pos, immortal);
             out.push('\n');
             for (label, set) in [("black", pos.black), ("white", pos.white)] {
-                let pts: Vec<String> = crate::engine::types::bits(set)
-                    .map(|p| p.to_string())
-                    .collect();
+                let pts: Vec<String> = set.iter().map(|p| p.to_string()).collect();
                 out += &format!(
                     "{label}: {}\n",
                     if pts.is_empty() {
@@ -189,10 +187,10 @@ mod tests {
             s.position.at(b.parse_point("C3").unwrap()),
             Some(Color::White)
         );
-        assert_eq!(s.immortal, 1 << b.parse_point("C1").unwrap());
+        assert_eq!(s.immortal, PointSet::single(b.parse_point("C1").unwrap()));
         assert_eq!(compact(&b, &s.position, s.immortal), "X.O/.X./..B");
         assert_eq!(
-            render(&b, &s.position, 0),
+            render(&b, &s.position, PointSet::EMPTY),
             "3 X . O\n2 . X .\n1 . . X\n  A B C\n"
         );
     }
@@ -201,7 +199,10 @@ mod tests {
     fn graph_and_errors() {
         let b = Board::parse("cycle:5").unwrap();
         let s = parse(&b, "X.O..").unwrap();
-        assert_eq!((s.position.black, s.position.white), (1, 4));
+        assert_eq!(
+            (s.position.black, s.position.white),
+            (PointSet(1), PointSet(4))
+        );
         assert!(parse(&b, "X.O.").is_err());
         assert!(parse(&b, "X.Q..").is_err());
         assert!(parse(&b, "Z: X.O..").is_err());

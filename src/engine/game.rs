@@ -23,7 +23,7 @@
 use crate::engine::board::Board;
 use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
-use crate::engine::types::{ByColor, Color, Move, ToMove};
+use crate::engine::types::{ByColor, Color, Move, Point, PointSet, ToMove};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -72,7 +72,7 @@ const TERNARY: [u64; 256] = {
 #[inline]
 pub fn ternary(pos: Position) -> u64 {
     let (mut code, mut scale) = (0u64, 1u64);
-    let (mut b, mut w) = (pos.black, pos.white);
+    let (mut b, mut w) = (pos.black.0, pos.white.0);
     while b | w != 0 {
         code += (TERNARY[(b & 255) as usize] + 2 * TERNARY[(w & 255) as usize]) * scale;
         scale = scale.wrapping_mul(6561);
@@ -87,8 +87,8 @@ pub fn from_ternary(mut code: u64, n: usize) -> Position {
     let mut pos = Position::EMPTY;
     for p in 0..n {
         match code % 3 {
-            1 => pos.black |= 1 << p,
-            2 => pos.white |= 1 << p,
+            1 => pos.black |= PointSet::single(p as Point),
+            2 => pos.white |= PointSet::single(p as Point),
             _ => {}
         }
         code /= 3;
@@ -121,7 +121,7 @@ pub struct State {
     /// Stones each player holds (Black's are white stones it took).
     pub prisoners: ByColor<u32>,
     /// Points that have held a stone (`koh` never replays them).
-    pub played: u64,
+    pub played: PointSet,
 }
 
 /// What [`Game::undo`] needs to take a turn back.
@@ -217,7 +217,7 @@ impl<'a> Game<'a> {
     /// (whether `key` was there before, whether its bit was newly set).
     #[inline]
     fn remember(&mut self, key: HistoryEntry, bit: usize) -> (bool, bool) {
-        let c = key.pos.occupied().count_ones() as usize;
+        let c = key.pos.occupied().len() as usize;
         self.older.push(self.by_count[c]);
         self.by_count[c] = self.history.len() as u32;
         if self.seen.is_empty() {
@@ -283,7 +283,7 @@ impl<'a> Game<'a> {
     }
 
     /// Points that have held a stone (`koh` never replays them).
-    pub fn played(&self) -> u64 {
+    pub fn played(&self) -> PointSet {
         self.s.played
     }
 
@@ -322,7 +322,7 @@ impl<'a> Game<'a> {
 
     /// Points where a stone may be tried: empty, and under `koh` never played.
     #[inline]
-    pub fn candidates(&self) -> u64 {
+    pub fn candidates(&self) -> PointSet {
         let empty = self.s.pos.empty(self.board);
         if self.rules.ruleset == Ruleset::Koh {
             empty & !self.s.played
@@ -340,10 +340,10 @@ impl<'a> Game<'a> {
     /// Otherwise the placing must put back a stone of the mover's that the
     /// last turn took (a placing that captures keeps its stone). Those
     /// candidates are then tried.
-    pub fn ko_bans(&self) -> u64 {
+    pub fn ko_bans(&self) -> PointSet {
         let n = self.history.len();
         if self.rules.superko != Superko::None || self.rules.ruleset == Ruleset::Koh || n < 2 {
-            return 0;
+            return PointSet::EMPTY;
         }
         let before = self.history[n - 2].pos;
         let now = self.s.pos;
@@ -355,9 +355,10 @@ impl<'a> Game<'a> {
             before.stones(me) & !now.stones(me)
         } & self.candidates();
         let immortal = self.rules.setup.immortal;
-        crate::engine::types::bits(candidates)
+        candidates
+            .iter()
             .filter(|&p| now.place(self.board, p, me, immortal).position == before)
-            .fold(0, |a, p| a | 1 << p)
+            .fold(PointSet::EMPTY, |a, p| a | PointSet::single(p))
     }
 
     /// True when passing is a legal turn now (the game not being over).
@@ -375,7 +376,7 @@ impl<'a> Game<'a> {
     /// history entry it will make (when the history is a bitmap, its bit).
     #[inline]
     fn check_place(&self, p: u8) -> Option<(crate::engine::position::Placed, usize)> {
-        if self.candidates() >> p & 1 == 0 {
+        if !self.candidates().contains(p) {
             return None;
         }
         let immortal = self.rules.setup.immortal;
@@ -407,7 +408,7 @@ impl<'a> Game<'a> {
     /// history of the state it would have repeated, if superko (or, under
     /// `--superko none`, basic ko) was the reason. Slow; for the rare refusals.
     pub fn superko_hit(&self, p: u8) -> Option<usize> {
-        if self.rules.ruleset == Ruleset::Koh || self.candidates() >> p & 1 == 0 {
+        if self.rules.ruleset == Ruleset::Koh || !self.candidates().contains(p) {
             return None;
         }
         let placed = self
@@ -476,7 +477,7 @@ impl<'a> Game<'a> {
                 bit = b;
                 self.s.pos = placed.position;
                 self.s.passes = 0;
-                self.s.played |= 1 << p;
+                self.s.played |= PointSet::single(p);
                 self.s.prisoners[mover] += placed.captured;
                 self.s.prisoners[mover.opp()] += placed.suicided;
             }
@@ -519,7 +520,7 @@ impl<'a> Game<'a> {
     pub fn undo(&mut self, undo: Undo) {
         if undo.pushed {
             let key = self.history.pop().expect("history entry");
-            let c = key.pos.occupied().count_ones() as usize;
+            let c = key.pos.occupied().len() as usize;
             self.by_count[c] = self.older.pop().expect("count chain");
             if undo.new_bit {
                 let i = state_index(key);
@@ -545,7 +546,7 @@ impl<'a> Game<'a> {
         if self.pass_allowed() {
             out.push(Move::Pass);
         }
-        for p in crate::engine::types::bits(self.candidates()) {
+        for p in self.candidates().iter() {
             if self.check_place(p).is_some() {
                 out.push(Move::Place(p));
             }
@@ -559,7 +560,10 @@ impl<'a> Game<'a> {
             return false;
         }
         self.pass_allowed()
-            || crate::engine::types::bits(self.candidates()).any(|p| self.check_place(p).is_some())
+            || self
+                .candidates()
+                .iter()
+                .any(|p| self.check_place(p).is_some())
     }
 
     /// The result if the game is over, `None` while it goes on.

@@ -5,15 +5,15 @@
 //! nothing here allocates.
 
 use crate::engine::board::Board;
-use crate::engine::types::Color;
+use crate::engine::types::{Color, Point, PointSet};
 
 /// A colouring of the board: Black's and White's stones.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Position {
     /// Black stones.
-    pub black: u64,
+    pub black: PointSet,
     /// White stones.
-    pub white: u64,
+    pub white: PointSet,
 }
 
 /// The result of placing a stone.
@@ -30,8 +30,8 @@ pub struct Placed {
 /// The group of `seed` inside `within`: every point of `within` connected to
 /// `seed` through points of `within`.
 #[inline]
-pub fn flood(board: &Board, seed: u64, within: u64) -> u64 {
-    flood_by(|s| board.spread(s), seed, within)
+pub fn flood(board: &Board, seed: PointSet, within: PointSet) -> PointSet {
+    PointSet(flood_by(|s| board.spread(PointSet(s)).0, seed.0, within.0))
 }
 
 /// [`flood`] with the neighbours of a set given by `spread`.
@@ -48,11 +48,14 @@ pub fn flood_by(spread: impl Fn(u64) -> u64, seed: u64, within: u64) -> u64 {
 
 impl Position {
     /// The empty board.
-    pub const EMPTY: Position = Position { black: 0, white: 0 };
+    pub const EMPTY: Position = Position {
+        black: PointSet::EMPTY,
+        white: PointSet::EMPTY,
+    };
 
     /// The stones of one colour.
     #[inline]
-    pub fn stones(&self, c: Color) -> u64 {
+    pub fn stones(&self, c: Color) -> PointSet {
         match c {
             Color::Black => self.black,
             Color::White => self.white,
@@ -60,7 +63,7 @@ impl Position {
     }
 
     #[inline]
-    fn stones_mut(&mut self, c: Color) -> &mut u64 {
+    fn stones_mut(&mut self, c: Color) -> &mut PointSet {
         match c {
             Color::Black => &mut self.black,
             Color::White => &mut self.white,
@@ -69,21 +72,21 @@ impl Position {
 
     /// Every occupied point.
     #[inline]
-    pub fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> PointSet {
         self.black | self.white
     }
 
     /// Every empty point of `board`.
     #[inline]
-    pub fn empty(&self, board: &Board) -> u64 {
+    pub fn empty(&self, board: &Board) -> PointSet {
         board.mask() & !self.occupied()
     }
 
     /// The colour on point `p`, or `None` if it is empty.
-    pub fn at(&self, p: u8) -> Option<Color> {
-        if self.black >> p & 1 == 1 {
+    pub fn at(&self, p: Point) -> Option<Color> {
+        if self.black.contains(p) {
             Some(Color::Black)
-        } else if self.white >> p & 1 == 1 {
+        } else if self.white.contains(p) {
             Some(Color::White)
         } else {
             None
@@ -94,29 +97,25 @@ impl Position {
     /// the opponent's groups without liberty, then clear `c`'s. Groups that
     /// meet `immortal` are never cleared (the `koh` border stones).
     #[inline]
-    pub fn place(&self, board: &Board, p: u8, c: Color, immortal: u64) -> Placed {
-        debug_assert!(
-            self.occupied() >> p & 1 == 0,
-            "placing on an occupied point"
-        );
-        let bit = 1u64 << p;
+    pub fn place(&self, board: &Board, p: Point, c: Color, immortal: PointSet) -> Placed {
+        debug_assert!(!self.occupied().contains(p), "placing on an occupied point");
+        let bit = PointSet::single(p);
         let mut pos = *self;
         *pos.stones_mut(c) |= bit;
         let opp = pos.stones(c.opp());
         let mut empty = pos.empty(board);
 
         // Only opponent groups next to `p` can lose their last liberty.
-        let mut captured_set = 0u64;
+        let mut captured_set = PointSet::EMPTY;
         let mut todo = board.neighbours(p) & opp;
-        while todo != 0 {
-            let seed = todo & todo.wrapping_neg();
-            let group = flood(board, seed, opp);
+        while !todo.is_empty() {
+            let group = flood(board, todo.lowest(), opp);
             todo &= !group;
-            if group & immortal == 0 && board.spread(group) & empty == 0 {
+            if (group & immortal).is_empty() && (board.spread(group) & empty).is_empty() {
                 captured_set |= group;
             }
         }
-        if captured_set != 0 {
+        if !captured_set.is_empty() {
             *pos.stones_mut(c.opp()) &= !captured_set;
             empty |= captured_set;
         }
@@ -125,19 +124,19 @@ impl Position {
         let own = pos.stones(c);
         let group = flood(board, bit, own);
         let mut suicided = 0;
-        if group & immortal == 0 && board.spread(group) & empty == 0 {
+        if (group & immortal).is_empty() && (board.spread(group) & empty).is_empty() {
             *pos.stones_mut(c) &= !group;
-            suicided = group.count_ones();
+            suicided = group.len();
         }
         Placed {
             position: pos,
-            captured: captured_set.count_ones(),
+            captured: captured_set.len(),
             suicided,
         }
     }
 
     /// True when every group not meeting `immortal` reaches an empty point.
-    pub fn is_legal(&self, board: &Board, immortal: u64) -> bool {
+    pub fn is_legal(&self, board: &Board, immortal: PointSet) -> bool {
         let empty = self.empty(board);
         let libs = board.spread(empty);
         [self.black, self.white].into_iter().all(|stones| {
@@ -153,8 +152,8 @@ impl Position {
         let near_black = flood(board, board.spread(self.black) & empty, empty);
         let near_white = flood(board, board.spread(self.white) & empty, empty);
         (
-            self.black.count_ones() + (near_black & !near_white).count_ones(),
-            self.white.count_ones() + (near_white & !near_black).count_ones(),
+            self.black.len() + (near_black & !near_white).len(),
+            self.white.len() + (near_white & !near_black).len(),
         )
     }
 
@@ -163,6 +162,6 @@ impl Position {
     pub fn untouched(&self, board: &Board) -> u32 {
         let empty = self.empty(board);
         let near = flood(board, board.spread(self.occupied()) & empty, empty);
-        (empty & !near).count_ones()
+        (empty & !near).len()
     }
 }

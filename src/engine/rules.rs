@@ -301,7 +301,7 @@ impl Rules {
         }
         if let Some(text) = &opts.start {
             let setup = diagram::parse(board, text).map_err(|e| RulesError(e.to_string()))?;
-            if setup.immortal != 0 && ruleset != Ruleset::Koh {
+            if !setup.immortal.is_empty() && ruleset != Ruleset::Koh {
                 return err("`B` and `W` (stones assumed alive) exist only under `koh`".into());
             }
             if !setup.position.is_legal(board, setup.immortal) {
@@ -343,13 +343,13 @@ impl Rules {
         }
         let s = &self.setup;
         let stones = s.position.black | s.position.white;
-        if s.position.black & s.position.white != 0
-            || stones & !board.mask() != 0
-            || s.immortal & !stones != 0
+        if !(s.position.black & s.position.white).is_empty()
+            || !(stones & !board.mask()).is_empty()
+            || !(s.immortal & !stones).is_empty()
         {
             return err("the start position is not a colouring of the board".into());
         }
-        if s.immortal != 0 && ruleset != Ruleset::Koh {
+        if !s.immortal.is_empty() && ruleset != Ruleset::Koh {
             return err("`B` and `W` (stones assumed alive) exist only under `koh`".into());
         }
         if !s.position.is_legal(board, s.immortal) {

@@ -1,7 +1,7 @@
 //! A start position, as the rules hold it and a diagram gives it.
 
 use crate::engine::position::Position;
-use crate::engine::types::Color;
+use crate::engine::types::{Color, PointSet};
 
 /// A start position: a colouring, the player to move, and the stones that
 /// can never be captured (`koh` border stones; empty for other rulesets).
@@ -12,7 +12,7 @@ pub struct Setup {
     /// Who moves first.
     pub to_move: Color,
     /// Stones assumed alive (`B` / `W` in a diagram).
-    pub immortal: u64,
+    pub immortal: PointSet,
 }
 
 impl Setup {
@@ -20,6 +20,6 @@ impl Setup {
     pub const EMPTY: Setup = Setup {
         position: Position::EMPTY,
         to_move: Color::Black,
-        immortal: 0,
+        immortal: PointSet::EMPTY,
     };
 }

@@ -4,7 +4,7 @@
 
 use crate::engine::board::{Board, MAX_POINTS};
 use crate::engine::rules::Rules;
-use crate::engine::types::{Move, bits};
+use crate::engine::types::{Move, PointSet};
 
 /// A permutation of the points that preserves adjacency: point `p` maps to `map[p]`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -30,8 +30,10 @@ impl Automorphism {
 
     /// The image of a point set.
     #[inline]
-    pub fn set(&self, s: u64) -> u64 {
-        bits(s).fold(0, |acc, p| acc | 1 << self.map[p as usize])
+    pub fn set(&self, s: PointSet) -> PointSet {
+        s.iter().fold(PointSet::EMPTY, |acc, p| {
+            acc | PointSet::single(self.map[p as usize])
+        })
     }
 }
 
@@ -70,13 +72,14 @@ impl Board {
                 out.push(Automorphism { map: *map });
                 return;
             }
-            let degree = b.neighbours(i as u8).count_ones();
-            for q in bits(b.mask() & !used) {
-                if b.neighbours(q).count_ones() != degree {
+            let degree = b.neighbours(i as u8).len();
+            for q in (b.mask() & !PointSet(used)).iter() {
+                if b.neighbours(q).len() != degree {
                     continue;
                 }
-                let agrees = (0..i)
-                    .all(|j| (b.neighbours(i as u8) >> j & 1) == (b.neighbours(q) >> map[j] & 1));
+                let agrees = (0..i).all(|j| {
+                    b.neighbours(i as u8).contains(j as u8) == b.neighbours(q).contains(map[j])
+                });
                 if agrees {
                     map[i] = q;
                     extend(b, i + 1, used | 1 << q, map, out, cap);

@@ -106,6 +106,114 @@ pub enum Move {
     Place(u8),
 }
 
+/// A point of the board: an index below 64.
+pub type Point = u8;
+
+/// A set of points of one board: bit `p` is point `p` (at most 64 points).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct PointSet(pub u64);
+
+impl PointSet {
+    /// No points.
+    pub const EMPTY: PointSet = PointSet(0);
+
+    /// The set of one point.
+    #[inline]
+    pub fn single(p: Point) -> PointSet {
+        PointSet(1 << p)
+    }
+
+    /// Whether `p` is in the set.
+    #[inline]
+    pub fn contains(self, p: Point) -> bool {
+        self.0 >> p & 1 == 1
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many points it holds.
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The set of its lowest point (empty if it is empty).
+    #[inline]
+    pub fn lowest(self) -> PointSet {
+        PointSet(self.0 & self.0.wrapping_neg())
+    }
+
+    /// Its lowest point, if any.
+    #[inline]
+    pub fn first(self) -> Option<Point> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as Point)
+    }
+
+    /// Its points, lowest first.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Point> {
+        bits(self.0)
+    }
+}
+
+impl std::ops::BitAnd for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitand(self, o: PointSet) -> PointSet {
+        PointSet(self.0 & o.0)
+    }
+}
+
+impl std::ops::BitOr for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitor(self, o: PointSet) -> PointSet {
+        PointSet(self.0 | o.0)
+    }
+}
+
+impl std::ops::BitXor for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitxor(self, o: PointSet) -> PointSet {
+        PointSet(self.0 ^ o.0)
+    }
+}
+
+impl std::ops::Not for PointSet {
+    type Output = PointSet;
+    /// The complement among all 64 bits: intersect with the board's mask.
+    #[inline]
+    fn not(self) -> PointSet {
+        PointSet(!self.0)
+    }
+}
+
+impl std::ops::BitAndAssign for PointSet {
+    #[inline]
+    fn bitand_assign(&mut self, o: PointSet) {
+        self.0 &= o.0;
+    }
+}
+
+impl std::ops::BitOrAssign for PointSet {
+    #[inline]
+    fn bitor_assign(&mut self, o: PointSet) {
+        self.0 |= o.0;
+    }
+}
+
+impl std::ops::BitXorAssign for PointSet {
+    #[inline]
+    fn bitxor_assign(&mut self, o: PointSet) {
+        self.0 ^= o.0;
+    }
+}
+
 /// Iterates the set bits of a point set, lowest first.
 #[inline]
 pub fn bits(mut set: u64) -> impl Iterator<Item = u8> {

@@ -22,7 +22,7 @@ use crate::engine::board::Board;
 use crate::engine::position::Position;
 use crate::engine::rules::{Komi, Rules, RulesError};
 use crate::engine::setup::Setup;
-use crate::engine::types::Color;
+use crate::engine::types::{Color, Point, PointSet};
 use crate::format::codes::{Cell, cell, decode, player};
 use crate::format::gsr::ResultFile;
 use std::fmt;
@@ -238,10 +238,10 @@ fn rules(f: &ResultFile, board: &Board) -> Result<Rules, Invalid> {
     let mut setup = Setup {
         position: Position::EMPTY,
         to_move: player(r.to_move).ok_or(Invalid::Player(r.to_move))?,
-        immortal: 0,
+        immortal: PointSet::EMPTY,
     };
     for (p, &code) in r.start.iter().enumerate() {
-        let bit = 1u64 << p;
+        let bit = PointSet::single(p as Point);
         let (colour, border) = match cell(code).ok_or(Invalid::Cell { point: p, code })? {
             Cell::Empty => continue,
             Cell::Stone(c) => (c, false),

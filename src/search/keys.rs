@@ -5,7 +5,7 @@
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::Ruleset;
-use crate::engine::types::bits;
+use crate::engine::types::{PointSet, bits};
 use crate::search::solver::Shared;
 use crate::search::tt::{SET_WORDS, SetKey, TableKey};
 
@@ -28,9 +28,10 @@ impl Shared<'_> {
                 best = q;
             }
         }
-        let mut h = best.black.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        let mut h = best.black.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ best
                 .white
+                .0
                 .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 .rotate_left(23);
         h ^= h >> 31 ^ (k.to_move as u64).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -92,7 +93,7 @@ impl Shared<'_> {
         let aux = if self.rules.ruleset == Ruleset::Koh {
             Position {
                 black: s.played,
-                white: 0,
+                white: PointSet::EMPTY,
             }
         } else {
             // Under `--superko none` basic ko's bans (none elsewhere), not
@@ -102,7 +103,7 @@ impl Shared<'_> {
             // none --suicide forbidden`: 2.95 M -> 1.05 M nodes).
             Position {
                 black: g.ko_bans(),
-                white: 0,
+                white: PointSet::EMPTY,
             }
         };
         let syms = &self.syms;
@@ -130,20 +131,23 @@ impl Shared<'_> {
 
 /// The table hash of a key.
 pub(super) fn key_hash(k: &TableKey) -> u64 {
-    let mut h = k.pos.black.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut h = k.pos.black.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^= k
         .pos
         .white
+        .0
         .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
         .rotate_left(17);
     h ^= k
         .aux
         .black
+        .0
         .wrapping_mul(0x1656_67B1_9E37_79F9)
         .rotate_left(31);
     h ^= k
         .aux
         .white
+        .0
         .wrapping_mul(0x27D4_EB2F_1656_67C5)
         .rotate_left(43);
     h ^= k.extra.wrapping_mul(0x85EB_CA77_C2B2_AE63);

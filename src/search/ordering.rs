@@ -5,7 +5,7 @@
 use crate::engine::board::Board;
 use crate::engine::game::Game;
 use crate::engine::position::flood;
-use crate::engine::types::{ByColor, Color, Move, bits};
+use crate::engine::types::{ByColor, Color, Move, PointSet};
 
 /// The moves of one node, in the order they are tried.
 pub(super) struct Order {
@@ -85,7 +85,7 @@ impl MoveOrder {
         }
         let captures = capture_points(g);
         let from = order.len;
-        for p in bits(captures) {
+        for p in captures.iter() {
             order.add(Move::Place(p));
         }
         self.by_work(mover, &mut order.moves[from..order.len]);
@@ -94,7 +94,7 @@ impl MoveOrder {
             order.add(Move::Pass);
         }
         let from = order.len;
-        for p in bits(g.candidates() & !captures) {
+        for p in (g.candidates() & !captures).iter() {
             order.add(Move::Place(p));
         }
         self.by_work(mover, &mut order.moves[from..order.len]);
@@ -125,18 +125,18 @@ impl MoveOrder {
 }
 
 /// Empty points that would capture: the only liberty of an opponent group.
-fn capture_points(g: &Game) -> u64 {
+fn capture_points(g: &Game) -> PointSet {
     let pos = g.position();
     let board: &Board = g.board();
     let opp = pos.stones(g.to_move().opp());
     let empty = pos.empty(board) & g.candidates();
-    let mut out = 0;
+    let mut out = PointSet::EMPTY;
     let mut todo = opp;
-    while todo != 0 {
-        let grp = flood(board, todo & todo.wrapping_neg(), opp);
+    while !todo.is_empty() {
+        let grp = flood(board, todo.lowest(), opp);
         todo &= !grp;
         let libs = board.spread(grp) & pos.empty(board);
-        if libs.count_ones() == 1 {
+        if libs.len() == 1 {
             out |= libs & empty;
         }
     }

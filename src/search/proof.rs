@@ -31,7 +31,7 @@
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::{Ruleset, Superko};
-use crate::engine::types::{ByColor, Color, Move};
+use crate::engine::types::{ByColor, Color, Move, PointSet};
 use crate::format::codes::{LINK, SECURE};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::search::bounds::mover_value;
@@ -53,7 +53,7 @@ type Made = Option<Vec<u64>>;
 
 /// Adds colouring `p` to `m`.
 fn made_add(m: &mut Made, p: &Position) {
-    made_insert(m, colouring_hash(p.black, p.white));
+    made_insert(m, colouring_hash(p.black.0, p.white.0));
 }
 
 /// Adds the colouring hash `h` to `m`.
@@ -136,7 +136,7 @@ struct NodeKey {
     to_move: Color,
     passes: u8,
     prisoners: ByColor<u32>,
-    played: u64,
+    played: PointSet,
 }
 
 struct Done {
@@ -243,7 +243,11 @@ impl<'s, 'a> Extractor<'s, 'a> {
             } else {
                 ByColor::default()
             },
-            played: if ruleset == Ruleset::Koh { s.played } else { 0 },
+            played: if ruleset == Ruleset::Koh {
+                s.played
+            } else {
+                PointSet::EMPTY
+            },
         }
     }
 
@@ -261,7 +265,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         'cand: for d in self.memo.get(k)? {
             let clash = match &d.made {
                 Some(m) => prefix.iter().any(|e| {
-                    m.binary_search(&colouring_hash(e.pos.black, e.pos.white))
+                    m.binary_search(&colouring_hash(e.pos.black.0, e.pos.white.0))
                         .is_ok()
                 }),
                 None => prefix

@@ -6,7 +6,7 @@ use crate::engine::game::HistoryEntry;
 use crate::engine::position::Position;
 use crate::engine::rules::Superko;
 use crate::engine::symmetry::Automorphism;
-use crate::engine::types::ToMove;
+use crate::engine::types::{PointSet, ToMove};
 use crate::search::tt::Summary;
 
 /// Per symmetry, the number ([`crate::engine::game::state_index`]) of each state's
@@ -54,8 +54,10 @@ impl Syms {
                     .map(|k| {
                         let mut t = [0u64; 256];
                         for (b, slot) in t.iter_mut().enumerate() {
-                            *slot =
-                                a.set(((b as u64) << (8 * k)) & crate::engine::board::mask_of(n));
+                            let set = PointSet(
+                                ((b as u64) << (8 * k)) & crate::engine::board::mask_of(n),
+                            );
+                            *slot = a.set(set).0;
                         }
                         t
                     })
@@ -79,20 +81,20 @@ impl Syms {
     }
 
     #[inline]
-    pub(super) fn map(&self, s: usize, set: u64) -> u64 {
+    pub(super) fn map(&self, s: usize, set: PointSet) -> PointSet {
         if s == 0 {
             return set;
         }
         let t = &self.fwd[s];
         let mut out = 0;
-        let mut rest = set;
+        let mut rest = set.0;
         let mut k = 0;
         while rest != 0 {
             out |= t[k][(rest & 255) as usize];
             rest >>= 8;
             k += 1;
         }
-        out
+        PointSet(out)
     }
 
     pub(super) fn map_pos(&self, s: usize, p: Position) -> Position {

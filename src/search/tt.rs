@@ -4,7 +4,7 @@
 //! history (see `solver` for the argument).
 
 use crate::engine::position::Position;
-use crate::engine::types::ToMove;
+use crate::engine::types::{PointSet, ToMove};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,13 +49,13 @@ pub struct SetKey {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Summary {
     /// Black stones in every produced state.
-    pub black: u64,
+    pub black: PointSet,
     /// White stones in every produced state.
-    pub white: u64,
+    pub white: PointSet,
     /// Black stones in some produced state.
-    pub any_black: u64,
+    pub any_black: PointSet,
     /// White stones in some produced state.
-    pub any_white: u64,
+    pub any_white: PointSet,
     /// Fewest stones in a produced state.
     pub min: u8,
     /// Most stones in a produced state.
@@ -67,10 +67,10 @@ pub struct Summary {
 impl Summary {
     /// No state produced.
     pub const NONE: Summary = Summary {
-        black: u64::MAX,
-        white: u64::MAX,
-        any_black: 0,
-        any_white: 0,
+        black: PointSet(u64::MAX),
+        white: PointSet(u64::MAX),
+        any_black: PointSet::EMPTY,
+        any_white: PointSet::EMPTY,
         min: u8::MAX,
         max: 0,
         bloom: [0, 0],
@@ -84,7 +84,7 @@ impl Summary {
         self.white &= p.white;
         self.any_black |= p.black;
         self.any_white |= p.white;
-        let n = (p.black | p.white).count_ones() as u8;
+        let n = (p.black | p.white).len() as u8;
         self.min = self.min.min(n);
         self.max = self.max.max(n);
     }
@@ -106,14 +106,14 @@ impl Summary {
     /// produced states.
     #[inline]
     pub fn may_contain(&self, p: &Position, h: u64) -> bool {
-        let n = (p.black | p.white).count_ones() as u8;
+        let n = (p.black | p.white).len() as u8;
         self.bloom[(h >> 6 & 1) as usize] >> (h & 63) & 1 == 1
             && self.min <= n
             && n <= self.max
             && p.black & self.black == self.black
             && p.white & self.white == self.white
-            && p.black & !self.any_black == 0
-            && p.white & !self.any_white == 0
+            && (p.black & !self.any_black).is_empty()
+            && (p.white & !self.any_white).is_empty()
     }
 }
 
@@ -409,19 +409,19 @@ mod tests {
     fn a_summary_never_rules_out_a_state_it_holds() {
         let states = [
             Position {
-                black: 0b0011,
-                white: 0b0100,
+                black: PointSet(0b0011),
+                white: PointSet(0b0100),
             },
             Position {
-                black: 0b0001,
-                white: 0b1100,
+                black: PointSet(0b0001),
+                white: PointSet(0b1100),
             },
             Position {
-                black: 0b0111,
-                white: 0,
+                black: PointSet(0b0111),
+                white: PointSet(0),
             },
         ];
-        let h = |p: &Position| p.black * 7 + p.white * 3;
+        let h = |p: &Position| p.black.0 * 7 + p.white.0 * 3;
         let mut s = Summary::NONE;
         assert!(states.iter().all(|p| !s.may_contain(p, h(p))));
         let mut t = Summary::NONE;
@@ -432,13 +432,13 @@ mod tests {
         assert!(states.iter().all(|p| s.may_contain(p, h(p))));
         // Lacks the shared black stone, or has a stone no state has.
         let p = Position {
-            black: 0b0010,
-            white: 0b0100,
+            black: PointSet(0b0010),
+            white: PointSet(0b0100),
         };
         assert!(!s.may_contain(&p, h(&p)));
         let p = Position {
-            black: 0b1001,
-            white: 0,
+            black: PointSet(0b1001),
+            white: PointSet(0),
         };
         assert!(!s.may_contain(&p, h(&p)));
         // A state passing the other tests but not the filter.

@@ -5,7 +5,7 @@ use crate::engine::board::{Board, Layout};
 use crate::engine::diagram;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, half_points};
-use crate::engine::types::{Color, Move};
+use crate::engine::types::{Color, Move, PointSet};
 use crate::format::check::{Invalid, settle};
 use crate::format::codes::{LINK, SECURE, code, decode, player};
 use crate::format::gsr::{ProofInfo, ResultFile};
@@ -408,15 +408,15 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
     root += &format!("C[{}]", sgf_escape(&comment));
     // The start position.
     let setup = &rules.setup;
-    let stones = |set: u64| -> String {
-        crate::engine::types::bits(set)
+    let stones = |set: PointSet| -> String {
+        set.iter()
             .map(|p| format!("[{}]", sgf_point(board, Move::Place(p))))
             .collect()
     };
-    if setup.position.black != 0 {
+    if !setup.position.black.is_empty() {
         root += &format!("AB{}", stones(setup.position.black));
     }
-    if setup.position.white != 0 {
+    if !setup.position.white.is_empty() {
         root += &format!("AW{}", stones(setup.position.white));
     }
     if setup.to_move == Color::White {

@@ -64,9 +64,9 @@ pub fn default_path(board: &Board, rules: &Rules) -> PathBuf {
     }
     if rules.setup != defaults.setup {
         let h = digest([
-            rules.setup.position.black,
-            rules.setup.position.white,
-            rules.setup.immortal,
+            rules.setup.position.black.0,
+            rules.setup.position.white.0,
+            rules.setup.immortal.0,
             rules.setup.to_move as u64,
         ]);
         name += &format!("-start-{h:08x}");
@@ -143,15 +143,14 @@ pub fn rules_info(board: &Board, rules: &Rules) -> RulesInfo {
     let setup = &rules.setup;
     let start = (0..board.len() as u8)
         .map(|p| {
-            let bit = 1u64 << p;
-            let colour = if setup.position.black & bit != 0 {
+            let colour = if setup.position.black.contains(p) {
                 Color::Black
-            } else if setup.position.white & bit != 0 {
+            } else if setup.position.white.contains(p) {
                 Color::White
             } else {
                 return cell_code(Cell::Empty);
             };
-            cell_code(if setup.immortal & bit != 0 {
+            cell_code(if setup.immortal.contains(p) {
                 Cell::Border(colour)
             } else {
                 Cell::Stone(colour)

@@ -7,6 +7,7 @@ pub mod regions;
 use gosolve::engine::board::Board;
 use gosolve::engine::position::Position;
 use gosolve::engine::rules::{Komi, RuleOptions, Ruleset, Suicide, Superko};
+use gosolve::engine::types::PointSet;
 
 /// The naive graph of a board, from its edge list.
 pub fn naive_graph(board: &Board) -> naive::Graph {
@@ -23,8 +24,8 @@ pub fn to_position(col: &[u8]) -> Position {
     let mut p = Position::EMPTY;
     for (i, &c) in col.iter().enumerate() {
         match c {
-            naive::BLACK => p.black |= 1 << i,
-            naive::WHITE => p.white |= 1 << i,
+            naive::BLACK => p.black |= PointSet::single(i as u8),
+            naive::WHITE => p.white |= PointSet::single(i as u8),
             _ => {}
         }
     }
@@ -35,9 +36,9 @@ pub fn to_position(col: &[u8]) -> Position {
 pub fn to_colouring(p: &Position, n: usize) -> Vec<u8> {
     (0..n)
         .map(|i| {
-            if p.black >> i & 1 == 1 {
+            if p.black.contains(i as u8) {
                 naive::BLACK
-            } else if p.white >> i & 1 == 1 {
+            } else if p.white.contains(i as u8) {
                 naive::WHITE
             } else {
                 naive::EMPTY

@@ -3,9 +3,9 @@
 //! One folder per layer; each depends only on the layers above it in this
 //! list:
 //!
-//! - [`engine`]: the graph (at most 64 points, a point set is a `u64`), its
-//!   symmetries, colourings, rules as data, the game state that owns the
-//!   superko history, Benson's life.
+//! - [`engine`]: the graph (at most 64 points, so a `PointSet` is one
+//!   `u64`), its symmetries, colourings, rules as data, the game state that
+//!   owns the superko history, Benson's life.
 //! - [`format`](mod@format): the result file as bytes: container and codes.
 //! - [`count`]: exact counts of legal positions and games (perft).
 //! - [`search`]: exact values over a superko-sound table, the proofs, a

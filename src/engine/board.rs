@@ -1,6 +1,6 @@
 //! The board: a simple undirected graph of at most 64 points.
 //!
-//! A point set is a `u64`; each point keeps the mask of its neighbours.
+//! A point set is a [`PointSet`] (one `u64`); each point keeps the mask of its neighbours.
 //! Grids (and tori) remember their shape so that they print as diagrams
 //! and so that the neighbours of a whole set are a few shifts.
 //!
@@ -19,7 +19,7 @@
 use crate::engine::types::{Point, PointSet, bits};
 use std::fmt;
 
-/// The most points a board may have: a point set is one `u64`.
+/// The most points a board may have: a [`PointSet`] is one `u64`.
 pub const MAX_POINTS: usize = 64;
 
 /// Why a board specification or edge-list file was rejected.

@@ -24,7 +24,7 @@ use crate::engine::rules::{Komi, Rules, RulesError};
 use crate::engine::setup::Setup;
 use crate::engine::types::{Color, Point, PointSet};
 use crate::format::codes::{Cell, cell, decode, player};
-use crate::format::gsr::ResultFile;
+use crate::format::file::ResultFile;
 use std::fmt;
 
 /// What a decoded file holds that no writer writes.

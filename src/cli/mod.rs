@@ -315,11 +315,23 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let board = parse_board(&board)?;
             let start = Instant::now();
-            let counted = match method {
-                CountMethod::Brute => count::count_brute(&board).map(|n| (n, "brute")),
-                CountMethod::Frontier => count::count_frontier(&board).map(|n| (n, "frontier")),
-                CountMethod::Auto => count::count_auto(&board),
+            let shown = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let what = format!("parts of the 2^{} sets of empty points", board.len());
+            let bar = std::sync::OnceLock::new();
+            let tick = |len: Option<usize>| match len {
+                Some(len) => {
+                    let _ = bar.set(progress::counter(len, shown, &what));
+                }
+                None => bar.get().expect("told the length first").inc(1),
             };
+            let counted = match method {
+                CountMethod::Brute => count::count_brute_told(&board, &tick).map(|n| (n, "brute")),
+                CountMethod::Frontier => count::count_frontier(&board).map(|n| (n, "frontier")),
+                CountMethod::Auto => count::count_auto_told(&board, &tick),
+            };
+            if let Some(b) = bar.get() {
+                b.finish_and_clear();
+            }
             let (n, used) = counted.map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
             if json {
@@ -451,8 +463,18 @@ fn run(command: Command) -> Result<(), String> {
             let rules = rules.build(&board)?;
             let start = Instant::now();
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let bar = std::sync::OnceLock::new();
+            let tick = |len: Option<usize>| match len {
+                Some(len) => {
+                    let _ = bar.set(progress::counter(len, progress, "subtrees"));
+                }
+                None => bar.get().expect("told the length first").inc(1),
+            };
             if let Some(depth) = depth {
-                let p = games::perft(&board, &rules, depth);
+                let p = games::perft_told(&board, &rules, depth, &tick);
+                if let Some(b) = bar.get() {
+                    b.finish_and_clear();
+                }
                 let secs = start.elapsed().as_secs_f64();
                 if json {
                     let text = |v: &[u128]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>();
@@ -473,13 +495,7 @@ fn run(command: Command) -> Result<(), String> {
                 }
                 return Ok(());
             }
-            let bar = std::sync::OnceLock::new();
-            let n = games::count_games(&board, &rules, &|len| match len {
-                Some(len) => {
-                    let _ = bar.set(progress::counter(len, progress, "subtrees"));
-                }
-                None => bar.get().expect("told the length first").inc(1),
-            });
+            let n = games::count_games(&board, &rules, &tick);
             if let Some(b) = bar.get() {
                 b.finish_and_clear();
             }

@@ -709,3 +709,47 @@ fn a_rerun_leaves_a_result_file_that_holds_its_values() {
     assert_ne!(std::fs::read(&file).unwrap(), before);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A solve from a given start shows that start and who moves first, in
+/// the text and in JSON; the empty start with Black first adds no lines.
+#[test]
+fn a_start_position_is_shown_with_who_moves_first() {
+    let args = [
+        "solve",
+        "2x3",
+        "--start",
+        "W: .X./...",
+        "--tt-mb",
+        "8",
+        "--no-save",
+    ];
+    let (ok, out, err) = gosolve(&args);
+    assert!(ok, "{err}");
+    let head: Vec<&str> = out.lines().take(6).collect();
+    assert_eq!(
+        head,
+        [
+            "2x3 under tromp-taylor, positional superko, suicide allowed, komi 0",
+            "start: .X./... (White moves first)",
+            "2 . X .",
+            "1 . . .",
+            "  A B C",
+            "value: -2 (White wins by 2)",
+        ]
+    );
+    let (ok, out, err) = gosolve(&[&args[..], &["--json"]].concat());
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("\"start\":\".X./...\",\"first_to_move\":\"white\""),
+        "{out}"
+    );
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--no-save"]);
+    assert!(ok);
+    assert_eq!(out.lines().nth(1), Some("value: +1 (Black wins by 1)"));
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--no-save", "--json"]);
+    assert!(ok);
+    assert!(
+        out.contains("\"start\":\"../..\",\"first_to_move\":\"black\""),
+        "{out}"
+    );
+}

@@ -3,6 +3,7 @@
 
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, Ruleset, half_points, value_text};
+use crate::engine::types::Color;
 use crate::search::run::{Report, Run, run_solve};
 use crate::search::solver::Config;
 use serde_json::json;
@@ -10,6 +11,14 @@ use serde_json::json;
 /// The report as text.
 pub fn text(r: &Report) -> String {
     let mut out = format!("{} under {}\n", r.board, r.rules);
+    if r.given_start {
+        let who = match r.first_to_move {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        out += &format!("start: {} ({who} moves first)\n", r.start);
+        out += &r.start_diagram;
+    }
     let v = r.solution.value;
     let verdict = match (r.scored, v.signum()) {
         (false, _) => String::new(),
@@ -88,6 +97,8 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         "board": r.board,
         "rules": r.rules,
         "scored": r.scored,
+        "start": r.start,
+        "first_to_move": r.first_to_move.name(),
         "value": json_value(r.scored, r.solution.value),
         "first_moves": moves,
         "pv": r.pv,

@@ -8,6 +8,7 @@ use crate::engine::board::Board;
 use crate::engine::diagram;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, value_text};
+use crate::engine::setup::Setup;
 use crate::engine::types::{Color, Move};
 use crate::search::proof::{Extractor, Strategy};
 use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
@@ -169,6 +170,16 @@ pub struct Report {
     pub move_names: Vec<Vec<String>>,
     /// The principal variation, by name.
     pub pv: Vec<String>,
+    /// The start position as a diagram ([`diagram::render`]).
+    pub start_diagram: String,
+    /// The start colouring in the one-line form of
+    /// [`diagram::compact`], e.g. `X.O/.X./...` (`--start` reads it, with
+    /// `W: ` before it when White moves first).
+    pub start: String,
+    /// Who moves first.
+    pub first_to_move: Color,
+    /// Whether the start is other than the empty board with Black to move.
+    pub given_start: bool,
     /// The final position of the principal variation, as a diagram.
     pub final_diagram: String,
     /// The final scores (Black, White) where the ruleset scores.
@@ -282,6 +293,8 @@ pub fn run_solve_logged(
         (Vec::new(), 0)
     };
     let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
+    let setup = &rules.setup;
+    let start = diagram::compact(board, &setup.position, setup.immortal);
     let mut g = Game::new(board, rules);
     for &m in &solution.pv {
         g.play(m);
@@ -296,6 +309,10 @@ pub fn run_solve_logged(
             .map(|r| r.class.iter().map(|&m| move_name(board, m)).collect())
             .collect(),
         pv: solution.pv.iter().map(|&m| move_name(board, m)).collect(),
+        start_diagram: diagram::render(board, &setup.position, setup.immortal),
+        start,
+        first_to_move: setup.to_move,
+        given_start: *setup != Setup::EMPTY,
         final_diagram: diagram::render(board, &g.position(), rules.setup.immortal),
         final_scores: rules.ruleset.has_score().then(|| g.scores()),
         table: shared.table_counters().unwrap_or((0, 0, 0)),

@@ -203,9 +203,10 @@ pub const MAX_THREADS: usize = 1024;
 #[derive(Args)]
 struct SearchArgs {
     /// Transposition table size in megabytes: at least 1 (without a table
-    /// even 3x3 searches for hours) and at most the machine's memory.
-    #[arg(long, default_value_t = 256)]
-    tt_mb: usize,
+    /// even 3x3 searches for hours) and at most the machine's memory
+    /// [default: 256; bench: sized to each board, see the README].
+    #[arg(long)]
+    tt_mb: Option<usize>,
     /// Do not use the board's symmetries.
     #[arg(long)]
     no_symmetry: bool,
@@ -214,12 +215,16 @@ struct SearchArgs {
     moves_first: bool,
 }
 
+/// The table size of `solve` when `--tt-mb` is not given.
+pub const DEFAULT_TT_MB: usize = 256;
+
 impl SearchArgs {
     /// The search options, the table size checked before any work.
     fn config(&self) -> Result<solver::Config, String> {
-        check_tt_mb(self.tt_mb)?;
+        let tt_mb = self.tt_mb.unwrap_or(DEFAULT_TT_MB);
+        check_tt_mb(tt_mb)?;
         Ok(solver::Config {
-            tt_mb: self.tt_mb,
+            tt_mb,
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
@@ -451,7 +456,7 @@ fn run(command: Command) -> Result<(), String> {
             return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
         }
         Command::Bench { search } => {
-            print!("{}", report::bench(search.config()?));
+            print!("{}", report::bench(search.config()?, search.tt_mb));
         }
         Command::Games {
             board,

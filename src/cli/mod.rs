@@ -20,6 +20,7 @@ pub mod batch;
 pub mod cgt;
 pub mod check;
 pub mod commands;
+pub mod interrupt;
 pub mod progress;
 pub mod published;
 pub mod report;
@@ -382,8 +383,10 @@ fn run(command: Command) -> Result<(), String> {
                     resume.path().display()
                 );
             }
-            let bars = progress::Bars::new(progress);
-            let r = run::run_solve_logged(&board, &rules, config, run, &resume, &bars);
+            let resume = std::sync::Arc::new(resume);
+            let bars = std::sync::Arc::new(progress::Bars::new(progress));
+            let ctrl_c = interrupt::Interrupt::start(resume.clone(), bars.clone(), fresh)?;
+            let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars);
             let path = (!no_save).then_some(result);
             // The text is printed first, so a failed write does not lose it
             // (the resume file, kept then, does not either).
@@ -399,6 +402,7 @@ fn run(command: Command) -> Result<(), String> {
                         .map_err(|e| format!("the result file was not written: {e}"))?;
                 }
             }
+            ctrl_c.finished();
             resume.finish();
             if json {
                 println!("{}", report::json(&r, path.as_deref()));

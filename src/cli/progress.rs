@@ -22,6 +22,11 @@ impl Bars {
         ));
         Bars { bar, shown }
     }
+
+    /// Takes the bar off the screen (before a message of its own).
+    pub fn clear(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// A count for people: `950`, `12.4 k`, `12.4 M`, `1.24 G`.

@@ -98,7 +98,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Export a result file as SGF (the solution tree) or CSV (the first-move table).
+    /// Export a result file as SGF (start, principal variation and every first
+    /// move's value; not the proof's strategies) or CSV (the first-move table).
     Export {
         /// A .gsr result file.
         file: PathBuf,
@@ -131,10 +132,11 @@ enum Command {
     },
     /// Rerun the published figures (legal counts, game counts, values) and compare.
     Check {
-        /// A table in the format of src/published.txt (default: the shipped one).
+        /// A table in the format of src/cli/published.txt (default: the shipped one).
         #[arg(long, value_name = "FILE")]
         table: Option<PathBuf>,
-        /// Seconds allowed per figure; a figure over budget is skipped.
+        /// Wall-clock seconds allowed per figure (each runs alone in a child
+        /// process); a figure over budget is skipped, not failed.
         #[arg(long, default_value_t = 60.0)]
         budget: f64,
         /// Print JSON instead of text.
@@ -211,7 +213,8 @@ struct SearchArgs {
     /// Do not use the board's symmetries.
     #[arg(long)]
     no_symmetry: bool,
-    /// Try placings before pass (default: pass first).
+    /// Try the pass last (default: after the table's move, the killer and
+    /// captures, before the other placings).
     #[arg(long)]
     moves_first: bool,
 }

@@ -709,3 +709,141 @@ fn a_rerun_leaves_a_result_file_that_holds_its_values() {
     assert_ne!(std::fs::read(&file).unwrap(), before);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A solve from a given start shows that start and who moves first, in
+/// the text and in JSON; the empty start with Black first adds no lines.
+#[test]
+fn a_start_position_is_shown_with_who_moves_first() {
+    let args = [
+        "solve",
+        "2x3",
+        "--start",
+        "W: .X./...",
+        "--tt-mb",
+        "8",
+        "--no-save",
+    ];
+    let (ok, out, err) = gosolve(&args);
+    assert!(ok, "{err}");
+    let head: Vec<&str> = out.lines().take(6).collect();
+    assert_eq!(
+        head,
+        [
+            "2x3 under tromp-taylor, positional superko, suicide allowed, komi 0",
+            "start: .X./... (White moves first)",
+            "2 . X .",
+            "1 . . .",
+            "  A B C",
+            "value: -2 (White wins by 2)",
+        ]
+    );
+    let (ok, out, err) = gosolve(&[&args[..], &["--json"]].concat());
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("\"start\":\".X./...\",\"first_to_move\":\"white\""),
+        "{out}"
+    );
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--no-save"]);
+    assert!(ok);
+    assert_eq!(out.lines().nth(1), Some("value: +1 (Black wins by 1)"));
+    let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--no-save", "--json"]);
+    assert!(ok);
+    assert!(
+        out.contains("\"start\":\"../..\",\"first_to_move\":\"black\""),
+        "{out}"
+    );
+}
+
+/// Ctrl-C during a solve ends it with status 130 and says what was kept,
+/// where, and how to go on; the resume file holds it for the rerun.
+#[test]
+fn ctrl_c_says_what_was_kept_and_how_to_resume() {
+    use gosolve::engine::board::Board;
+    use gosolve::engine::rules::Rules;
+    use gosolve::engine::types::Move;
+    use gosolve::search::root::RootLog;
+    use gosolve::store::resume::{Resume, path_for};
+    use std::process::Stdio;
+    let dir = scratch("ctrl-c");
+    let out = dir.join("4x4.gsr");
+    let o = out.to_str().unwrap();
+    let resume = path_for(&out);
+    let board = Board::parse("4x4").unwrap();
+    let rules = Rules::new(gosolve::engine::rules::Ruleset::TrompTaylor);
+    // 4x4's corner class as an interrupted run recorded it (-16 for
+    // Black); each other class takes minutes on one thread.
+    Resume::open(&resume, &board, &rules)
+        .unwrap()
+        .save_after(std::time::Duration::ZERO)
+        .record(Move::Place(0), -32, 1000);
+    let interrupt = |extra: &[&str]| {
+        let args = [
+            "--threads",
+            "1",
+            "solve",
+            "4x4",
+            "--tt-mb",
+            "16",
+            "--out",
+            o,
+        ];
+        let child = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+            .args(args)
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Once the solve catches SIGINT (bit 2 of the caught signals' mask).
+        let status = format!("/proc/{}/status", child.id());
+        let caught = || {
+            let s = std::fs::read_to_string(&status).unwrap_or_default();
+            let mask = s.lines().find_map(|l| l.strip_prefix("SigCgt:"));
+            mask.and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+                .is_some_and(|m| m & 1 << 1 != 0)
+        };
+        let start = std::time::Instant::now();
+        while !caught() {
+            assert!(start.elapsed().as_secs() < 120, "SIGINT never caught");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let pid = child.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args(["-INT", &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let r = resume.display();
+    assert_eq!(
+        interrupt(&[]),
+        (
+            Some(130),
+            format!(
+                "resuming: 1 first-move classes valued by an interrupted run ({r})\n\
+                 interrupted: kept 1 first-move class value in {r}\n\
+                 run the same command again to resume from there\n"
+            )
+        )
+    );
+    let kept = Resume::open(&resume, &board, &rules).unwrap();
+    assert_eq!(kept.loaded(), 1);
+    // `--fresh` discards the file first: nothing was valued when stopped.
+    assert_eq!(
+        interrupt(&["--fresh"]),
+        (
+            Some(130),
+            "interrupted before a first-move class was valued: nothing was kept, \
+             and running the command again starts over\n"
+                .to_string()
+        )
+    );
+    assert!(!resume.exists());
+}

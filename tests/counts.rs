@@ -6,7 +6,9 @@ mod common;
 use common::naive;
 use gosolve::cli::published::{Kind, figures};
 use gosolve::count::games::{count_games, perft};
-use gosolve::count::positions::{CountError, count_auto, count_brute, count_frontier};
+use gosolve::count::positions::{
+    CountError, count_auto, count_auto_told, count_brute, count_brute_told, count_frontier,
+};
 use gosolve::engine::board::Board;
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 
@@ -216,4 +218,46 @@ fn perft_2x2_first_depths() {
     // plays 4 points; after a black stone, White passes or plays 3 points.
     assert_eq!(p.nodes, vec![1, 5, 5 + 4 * 4]);
     assert_eq!(p.ended, vec![0, 0, 1]);
+}
+
+/// A brute-force count tells its progress the number of parts of the 2^n
+/// sets of empty points, then once per part counted (`count --method
+/// brute` draws its bar from it), and counts the same.
+#[test]
+fn brute_force_counts_report_progress() {
+    use std::sync::Mutex;
+    for (spec, parts, want) in [("4x4", 16, 24_318_165), ("2x2", 1, 57)] {
+        let board = Board::parse(spec).unwrap();
+        let told = Mutex::new(Vec::new());
+        let tick = |t: Option<usize>| told.lock().unwrap().push(t);
+        assert_eq!(count_brute_told(&board, &tick), Ok(want), "{spec}");
+        let told = told.into_inner().unwrap();
+        assert_eq!(told[0], Some(parts), "{spec}");
+        assert_eq!(told[1..], vec![None; parts], "{spec}");
+    }
+    // `auto` takes brute force where the frontier is too wide, and tells.
+    let board = Board::parse("complete:18").unwrap();
+    let told = Mutex::new(0);
+    let tick = |t: Option<usize>| *told.lock().unwrap() += t.map_or(1, |_| 0);
+    let (n, used) = count_auto_told(&board, &tick).unwrap();
+    assert_eq!((n, used), (count_brute(&board).unwrap(), "brute"));
+    assert_eq!(told.into_inner().unwrap(), 64);
+}
+
+/// `games --depth` reports its subtrees as `games` does, and counts the same.
+#[test]
+fn perft_reports_progress() {
+    use gosolve::count::games::perft_told;
+    use std::sync::Mutex;
+    let board = Board::parse("2x2").unwrap();
+    let rules = Rules::new(Ruleset::TrompTaylor);
+    let told = Mutex::new(Vec::new());
+    let p = perft_told(&board, &rules, 6, &|t| told.lock().unwrap().push(t));
+    assert_eq!(p, perft(&board, &rules, 6));
+    let told = told.into_inner().unwrap();
+    let Some(n) = told[0] else {
+        panic!("the number of subtrees first: {told:?}")
+    };
+    assert!(n > 0);
+    assert_eq!(told[1..], vec![None; n]);
 }

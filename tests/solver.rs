@@ -392,3 +392,107 @@ fn solves_record_and_resume_first_move_values() {
         );
     }
 }
+
+/// A solve tells its [`Progress`] where the value search is as it goes:
+/// the nodes of all threads (counted before any first-move class is
+/// finished, not only when a search ends), the classes done, and the
+/// zero-width test each class in progress is at, from Black's side.
+#[test]
+fn a_solve_reports_nodes_and_tests_as_it_goes() {
+    use gosolve::search::root::NoLog;
+    use gosolve::search::run::{Progress, Run, Searching, run_solve_logged};
+    use std::sync::Mutex;
+    #[derive(Default)]
+    struct Seen(Mutex<Vec<Searching>>);
+    impl Progress for Seen {
+        fn searching(&self, now: &Searching) {
+            self.0.lock().unwrap().push(now.clone());
+        }
+    }
+    let board = Board::parse("3x4").unwrap();
+    let rules = Rules::new(Ruleset::TrompTaylor);
+    let config = Config {
+        tt_mb: 64,
+        ..Config::default()
+    };
+    let seen = Seen::default();
+    let run = Run {
+        prove: false,
+        threads: 1,
+    };
+    let r = run_solve_logged(&board, &rules, config, run, &NoLog, &seen);
+    let seen = seen.0.into_inner().unwrap();
+    // The classes are counted before any is searched, and reports come in order.
+    assert_eq!(seen[0].total, 5);
+    assert!(seen.iter().all(|s| s.total == 5));
+    assert!(seen.windows(2).all(|w| w[0].done <= w[1].done));
+    assert!(seen.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    let last = seen.last().unwrap();
+    assert_eq!((last.done, last.tests.len()), (5, 0));
+    assert!(last.nodes > 0 && last.nodes <= r.solution.nodes);
+    // Nodes are seen while the first class (over 500 thousand nodes) runs.
+    assert!(seen.iter().any(|s| s.done == 0 && s.nodes > 0));
+    // With one thread, one test at a time; White moves after each first
+    // move, so "is White's value at least x?" is "is Black's at most -x?".
+    assert!(seen.iter().all(|s| s.tests.len() <= 1));
+    let mut tests: Vec<String> = seen.iter().flat_map(|s| s.tests.clone()).collect();
+    tests.dedup();
+    assert_eq!(tests[0], "is A1 ≤ 0?");
+    for first in ["A1", "B1", "A2", "B2", "pass"] {
+        let at = format!("is {first} ≤ ");
+        assert!(
+            tests.iter().any(|t| t.starts_with(&at)),
+            "{first}: {tests:?}"
+        );
+    }
+    // Bounds in whole points, as the values are with komi 0.
+    assert!(tests.iter().all(|t| !t.contains('.')), "{tests:?}");
+}
+
+/// The progress's questions are from Black's side, in values a game can
+/// end with: whole points with a whole komi, halves with a half one.
+#[test]
+fn progress_questions_use_values_a_game_can_end_with() {
+    use gosolve::search::root::Test;
+    use gosolve::search::run::question;
+    let board = Board::parse("2x2").unwrap();
+    let with_komi = |k: &str| {
+        let opts = RuleOptions {
+            komi: Some(k.parse().unwrap()),
+            ..RuleOptions::default()
+        };
+        Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap()
+    };
+    let test = |first, at_least, bound| Test {
+        first,
+        at_least,
+        bound,
+    };
+    let whole = with_komi("0");
+    assert_eq!(
+        question(&board, &whole, &test(Move::Place(0), true, 1)),
+        "is A1 ≥ +1?"
+    );
+    assert_eq!(
+        question(&board, &whole, &test(Move::Place(3), false, -1)),
+        "is B2 ≤ -1?"
+    );
+    assert_eq!(
+        question(&board, &whole, &test(Move::Pass, false, 0)),
+        "is pass ≤ 0?"
+    );
+    let half = with_komi("0.5");
+    assert_eq!(
+        question(&board, &half, &test(Move::Place(0), true, 0)),
+        "is A1 ≥ +0.5?"
+    );
+    assert_eq!(
+        question(&board, &half, &test(Move::Place(0), false, 0)),
+        "is A1 ≤ -0.5?"
+    );
+    let conway = Rules::new(Ruleset::Conway);
+    assert_eq!(
+        question(&board, &conway, &test(Move::Place(1), false, 0)),
+        "does White win after B1?"
+    );
+}

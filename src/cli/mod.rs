@@ -20,6 +20,7 @@ pub mod batch;
 pub mod cgt;
 pub mod check;
 pub mod commands;
+pub mod interrupt;
 pub mod progress;
 pub mod published;
 pub mod report;
@@ -97,7 +98,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Export a result file as SGF (the solution tree) or CSV (the first-move table).
+    /// Export a result file as SGF (start, principal variation and every first
+    /// move's value; not the proof's strategies) or CSV (the first-move table).
     Export {
         /// A .gsr result file.
         file: PathBuf,
@@ -130,10 +132,11 @@ enum Command {
     },
     /// Rerun the published figures (legal counts, game counts, values) and compare.
     Check {
-        /// A table in the format of src/published.txt (default: the shipped one).
+        /// A table in the format of src/cli/published.txt (default: the shipped one).
         #[arg(long, value_name = "FILE")]
         table: Option<PathBuf>,
-        /// Seconds allowed per figure; a figure over budget is skipped.
+        /// Wall-clock seconds allowed per figure (each runs alone in a child
+        /// process); a figure over budget is skipped, not failed.
         #[arg(long, default_value_t = 60.0)]
         budget: f64,
         /// Print JSON instead of text.
@@ -203,23 +206,29 @@ pub const MAX_THREADS: usize = 1024;
 #[derive(Args)]
 struct SearchArgs {
     /// Transposition table size in megabytes: at least 1 (without a table
-    /// even 3x3 searches for hours) and at most the machine's memory.
-    #[arg(long, default_value_t = 256)]
-    tt_mb: usize,
+    /// even 3x3 searches for hours) and at most the machine's memory
+    /// [default: 256; bench: sized to each board, see the README].
+    #[arg(long)]
+    tt_mb: Option<usize>,
     /// Do not use the board's symmetries.
     #[arg(long)]
     no_symmetry: bool,
-    /// Try placings before pass (default: pass first).
+    /// Try the pass last (default: after the table's move, the killer and
+    /// captures, before the other placings).
     #[arg(long)]
     moves_first: bool,
 }
 
+/// The table size of `solve` when `--tt-mb` is not given.
+pub const DEFAULT_TT_MB: usize = 256;
+
 impl SearchArgs {
     /// The search options, the table size checked before any work.
     fn config(&self) -> Result<solver::Config, String> {
-        check_tt_mb(self.tt_mb)?;
+        let tt_mb = self.tt_mb.unwrap_or(DEFAULT_TT_MB);
+        check_tt_mb(tt_mb)?;
         Ok(solver::Config {
-            tt_mb: self.tt_mb,
+            tt_mb,
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
@@ -315,11 +324,23 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let board = parse_board(&board)?;
             let start = Instant::now();
-            let counted = match method {
-                CountMethod::Brute => count::count_brute(&board).map(|n| (n, "brute")),
-                CountMethod::Frontier => count::count_frontier(&board).map(|n| (n, "frontier")),
-                CountMethod::Auto => count::count_auto(&board),
+            let shown = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let what = format!("parts of the 2^{} sets of empty points", board.len());
+            let bar = std::sync::OnceLock::new();
+            let tick = |len: Option<usize>| match len {
+                Some(len) => {
+                    let _ = bar.set(progress::counter(len, shown, &what));
+                }
+                None => bar.get().expect("told the length first").inc(1),
             };
+            let counted = match method {
+                CountMethod::Brute => count::count_brute_told(&board, &tick).map(|n| (n, "brute")),
+                CountMethod::Frontier => count::count_frontier(&board).map(|n| (n, "frontier")),
+                CountMethod::Auto => count::count_auto_told(&board, &tick),
+            };
+            if let Some(b) = bar.get() {
+                b.finish_and_clear();
+            }
             let (n, used) = counted.map_err(|e| e.to_string())?;
             let secs = start.elapsed().as_secs_f64();
             if json {
@@ -365,8 +386,10 @@ fn run(command: Command) -> Result<(), String> {
                     resume.path().display()
                 );
             }
-            let bars = progress::Bars::new(progress);
-            let r = run::run_solve_logged(&board, &rules, config, run, &resume, &bars);
+            let resume = std::sync::Arc::new(resume);
+            let bars = std::sync::Arc::new(progress::Bars::new(progress));
+            let ctrl_c = interrupt::Interrupt::start(resume.clone(), bars.clone(), fresh)?;
+            let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars);
             let path = (!no_save).then_some(result);
             // The text is printed first, so a failed write does not lose it
             // (the resume file, kept then, does not either).
@@ -382,6 +405,7 @@ fn run(command: Command) -> Result<(), String> {
                         .map_err(|e| format!("the result file was not written: {e}"))?;
                 }
             }
+            ctrl_c.finished();
             resume.finish();
             if json {
                 println!("{}", report::json(&r, path.as_deref()));
@@ -439,7 +463,7 @@ fn run(command: Command) -> Result<(), String> {
             return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
         }
         Command::Bench { search } => {
-            print!("{}", report::bench(search.config()?));
+            print!("{}", report::bench(search.config()?, search.tt_mb));
         }
         Command::Games {
             board,
@@ -451,8 +475,18 @@ fn run(command: Command) -> Result<(), String> {
             let rules = rules.build(&board)?;
             let start = Instant::now();
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let bar = std::sync::OnceLock::new();
+            let tick = |len: Option<usize>| match len {
+                Some(len) => {
+                    let _ = bar.set(progress::counter(len, progress, "subtrees"));
+                }
+                None => bar.get().expect("told the length first").inc(1),
+            };
             if let Some(depth) = depth {
-                let p = games::perft(&board, &rules, depth);
+                let p = games::perft_told(&board, &rules, depth, &tick);
+                if let Some(b) = bar.get() {
+                    b.finish_and_clear();
+                }
                 let secs = start.elapsed().as_secs_f64();
                 if json {
                     let text = |v: &[u128]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>();
@@ -473,13 +507,7 @@ fn run(command: Command) -> Result<(), String> {
                 }
                 return Ok(());
             }
-            let bar = std::sync::OnceLock::new();
-            let n = games::count_games(&board, &rules, &|len| match len {
-                Some(len) => {
-                    let _ = bar.set(progress::counter(len, progress, "subtrees"));
-                }
-                None => bar.get().expect("told the length first").inc(1),
-            });
+            let n = games::count_games(&board, &rules, &tick);
             if let Some(b) = bar.get() {
                 b.finish_and_clear();
             }

@@ -3,6 +3,7 @@
 
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, Ruleset, half_points, value_text};
+use crate::engine::types::Color;
 use crate::search::run::{Report, Run, run_solve};
 use crate::search::solver::Config;
 use serde_json::json;
@@ -10,6 +11,14 @@ use serde_json::json;
 /// The report as text.
 pub fn text(r: &Report) -> String {
     let mut out = format!("{} under {}\n", r.board, r.rules);
+    if r.given_start {
+        let who = match r.first_to_move {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        out += &format!("start: {} ({who} moves first)\n", r.start);
+        out += &r.start_diagram;
+    }
     let v = r.solution.value;
     let verdict = match (r.scored, v.signum()) {
         (false, _) => String::new(),
@@ -88,6 +97,8 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         "board": r.board,
         "rules": r.rules,
         "scored": r.scored,
+        "start": r.start,
+        "first_to_move": r.first_to_move.name(),
         "value": json_value(r.scored, r.solution.value),
         "first_moves": moves,
         "pv": r.pv,
@@ -117,23 +128,43 @@ pub const BENCH: &[(&str, Ruleset)] = &[
     ("1x5", Ruleset::Koh),
 ];
 
+/// The table `bench` gives a board of `points` points when `--tt-mb` is
+/// not given: 256 bytes per colouring (3^points), rounded up to a power of
+/// two megabytes, at least 1 and at most `solve`'s default of 256 (from 12
+/// points on). Zeroing a 256 MB table took about 90% of the bench's time
+/// on its small boards, so its nodes per second said little of the search.
+pub fn bench_tt_mb(points: usize) -> usize {
+    let colourings = 3f64.powi(points.min(64) as i32);
+    let mb = (colourings * 256.0 / (1 << 20) as f64).ceil();
+    if mb >= super::DEFAULT_TT_MB as f64 {
+        return super::DEFAULT_TT_MB;
+    }
+    (mb as usize).max(1).next_power_of_two()
+}
+
 /// Solves the bench set and reports nodes, seconds and nodes/second; the
-/// total node count is the search's signature.
-pub fn bench(config: Config) -> String {
+/// total node count is the search's signature. The table has `tt_mb`
+/// megabytes, or without it [`bench_tt_mb`] of each board.
+pub fn bench(config: Config, tt_mb: Option<usize>) -> String {
     let mut out = format!(
-        "{:<10} {:<14} {:>8} {:>12} {:>9} {:>12}\n",
-        "board", "rules", "value", "nodes", "seconds", "nodes/s"
+        "{:<10} {:<14} {:>8} {:>6} {:>12} {:>9} {:>12}\n",
+        "board", "rules", "value", "tt MB", "nodes", "seconds", "nodes/s"
     );
     let (mut nodes, mut secs) = (0u64, 0f64);
     for &(spec, ruleset) in BENCH {
         let board = Board::parse(spec).expect("bench board");
         let rules = Rules::new(ruleset);
+        let config = Config {
+            tt_mb: tt_mb.unwrap_or_else(|| bench_tt_mb(board.len())),
+            ..config
+        };
         let r = run_solve(&board, &rules, config, Run::default());
         out += &format!(
-            "{:<10} {:<14} {:>8} {:>12} {:>9.3} {:>12.0}\n",
+            "{:<10} {:<14} {:>8} {:>6} {:>12} {:>9.3} {:>12.0}\n",
             spec,
             ruleset.name(),
             value_text(r.scored, r.solution.value),
+            config.tt_mb,
             r.solution.nodes,
             r.seconds,
             r.solution.nodes as f64 / r.seconds.max(1e-9)
@@ -146,4 +177,39 @@ pub fn bench(config: Config) -> String {
         nodes as f64 / secs.max(1e-9)
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without `--tt-mb`, bench sizes each table to its board: 256 bytes
+    /// per colouring in a power of two megabytes, 1 to 256.
+    #[test]
+    fn bench_tables_are_sized_to_the_board() {
+        let sizes: Vec<(usize, usize)> = [1, 4, 7, 8, 9, 10, 11, 12, 16, 64]
+            .iter()
+            .map(|&n| (n, bench_tt_mb(n)))
+            .collect();
+        assert_eq!(
+            sizes,
+            [
+                (1, 1),
+                (4, 1),
+                (7, 1),
+                (8, 2),
+                (9, 8),
+                (10, 16),
+                (11, 64),
+                (12, 256),
+                (16, 256),
+                (64, 256)
+            ]
+        );
+        let set: Vec<usize> = BENCH
+            .iter()
+            .map(|&(spec, _)| bench_tt_mb(Board::parse(spec).unwrap().len()))
+            .collect();
+        assert_eq!(set, [1, 1, 1, 1, 2, 1, 16, 1, 1]);
+    }
 }

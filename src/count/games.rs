@@ -183,6 +183,17 @@ pub struct Perft {
 
 /// The perft of the game tree to `depth`.
 pub fn perft(board: &Board, rules: &Rules, depth: usize) -> Perft {
+    perft_told(board, rules, depth, &|_| {})
+}
+
+/// [`perft`], telling `progress` the number of subtrees, then calling it
+/// once as each is counted (as [`count_games`] does).
+pub fn perft_told(
+    board: &Board,
+    rules: &Rules,
+    depth: usize,
+    progress: &(dyn Fn(Option<usize>) + Sync),
+) -> Perft {
     fn walk(g: &mut Game, d: usize, nodes: &mut [u128], ended: &mut [u128]) {
         nodes[d] += 1;
         if d + 1 == nodes.len() {
@@ -196,6 +207,7 @@ pub fn perft(board: &Board, rules: &Rules, depth: usize) -> Perft {
         }
     }
     let s = parallel_split(board, rules, depth);
+    progress(Some(s.tasks.len()));
     let cut = s.nodes.len();
     let mut p = Perft {
         nodes: vec![0; depth + 1],
@@ -221,6 +233,7 @@ pub fn perft(board: &Board, rules: &Rules, depth: usize) -> Perft {
                 .iter_mut()
                 .chain(part.ended.iter_mut())
                 .for_each(|n| *n *= mult);
+            progress(None);
             part
         })
         .collect();

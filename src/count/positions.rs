@@ -118,6 +118,20 @@ fn colourings(board: &Board, comp: u64, libs: u64) -> u128 {
 /// Legal positions by trying every set of empty points (see the module doc),
 /// on at most [`MAX_BRUTE_POINTS`] points.
 pub fn count_brute(board: &Board) -> Result<u128, CountError> {
+    count_brute_told(board, &|_| {})
+}
+
+/// Sets of empty points per [`count_brute_told`] part: a part of 2^12 sets
+/// takes well under a millisecond, so a report per part costs nothing.
+const BRUTE_PART_BITS: usize = 12;
+
+/// [`count_brute`], in parts of the 2^n sets of empty points (at most
+/// 65,536 parts): `progress` is told the number of parts, then called once
+/// as each is counted.
+pub fn count_brute_told(
+    board: &Board,
+    progress: &(dyn Fn(Option<usize>) + Sync),
+) -> Result<u128, CountError> {
     let n = board.len();
     if n > MAX_BRUTE_POINTS {
         return Err(CountError::TooManyForBrute {
@@ -126,24 +140,33 @@ pub fn count_brute(board: &Board) -> Result<u128, CountError> {
         });
     }
     let mask = board.mask().0;
-    let total = (0u64..(1u64 << n))
+    let count = |empty: u64| {
+        let stones = mask & !empty;
+        let libs = board.spread(PointSet(empty)).0 & stones;
+        let mut todo = stones;
+        let mut product = 1u128;
+        while todo != 0 && product != 0 {
+            let comp = flood(
+                board,
+                PointSet(todo & todo.wrapping_neg()),
+                PointSet(stones),
+            )
+            .0;
+            todo &= !comp;
+            product *= colourings(board, comp, libs);
+        }
+        product
+    };
+    let part_bits = n.saturating_sub(16).max(BRUTE_PART_BITS).min(n);
+    let parts = 1u64 << (n - part_bits);
+    progress(Some(parts as usize));
+    let total = (0..parts)
         .into_par_iter()
-        .map(|empty| {
-            let stones = mask & !empty;
-            let libs = board.spread(PointSet(empty)).0 & stones;
-            let mut todo = stones;
-            let mut product = 1u128;
-            while todo != 0 && product != 0 {
-                let comp = flood(
-                    board,
-                    PointSet(todo & todo.wrapping_neg()),
-                    PointSet(stones),
-                )
-                .0;
-                todo &= !comp;
-                product *= colourings(board, comp, libs);
-            }
-            product
+        .map(|part| {
+            let first = part << part_bits;
+            let sum: u128 = (first..first + (1u64 << part_bits)).map(count).sum();
+            progress(None);
+            sum
         })
         .sum();
     Ok(total)
@@ -349,12 +372,21 @@ pub fn count_frontier(board: &Board) -> Result<u128, CountError> {
 /// Legal positions by the frontier method where the board allows it, else
 /// by brute force; with the name of the method used.
 pub fn count_auto(board: &Board) -> Result<(u128, &'static str), CountError> {
+    count_auto_told(board, &|_| {})
+}
+
+/// [`count_auto`], telling `progress` of a brute-force count as
+/// [`count_brute_told`] does (the frontier method takes seconds at most).
+pub fn count_auto_told(
+    board: &Board,
+    progress: &(dyn Fn(Option<usize>) + Sync),
+) -> Result<(u128, &'static str), CountError> {
     let (_, width) = point_order(board);
     if width <= MAX_FRONTIER {
         return count_frontier(board).map(|n| (n, "frontier"));
     }
     if board.len() <= MAX_BRUTE_POINTS {
-        return count_brute(board).map(|n| (n, "brute"));
+        return count_brute_told(board, progress).map(|n| (n, "brute"));
     }
     Err(CountError::Neither {
         board: board.name().to_string(),

@@ -13,6 +13,12 @@ impl Search<'_, '_> {
     /// The exact value of the game `g` from the mover's side, by zero-width
     /// searches that bisect the range of values still possible.
     pub fn exact(&mut self, g: &mut Game) -> i32 {
+        self.exact_told(g, &mut |_| {})
+    }
+
+    /// [`Search::exact`], calling `testing(x)` as each zero-width test
+    /// "is the value (mover's side) at least `x`?" starts.
+    pub fn exact_told(&mut self, g: &mut Game, testing: &mut dyn FnMut(i32)) -> i32 {
         self.sync_path(g);
         let (mut lo, mut hi) = (-self.sh.range, self.sh.range);
         // Tests far from the value can cost more than near ones (1x10's
@@ -23,6 +29,7 @@ impl Search<'_, '_> {
         let mut x = 0.clamp(lo + 1, hi);
         let (mut ups, mut downs) = (0u32, 0u32);
         while lo < hi {
+            testing(x);
             let before = self.nodes;
             let r = self.deepening(g, x - 1, x);
             if self.sh.config.debug {

@@ -58,6 +58,58 @@ impl RootLog for NoLog {
     fn record(&self, _: Move, _: i32, _: u64) {}
 }
 
+/// A zero-width test the exact-value driver runs on a first-move class,
+/// from Black's side: is the value after `first` at least `bound` (when
+/// `at_least`), or at most `bound` (otherwise)? Half points; under normal
+/// play, "at least 0" is "does Black win?" and "at most 0" "does White win?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Test {
+    /// The class's representative first move.
+    pub first: Move,
+    /// True for "at least", false for "at most".
+    pub at_least: bool,
+    /// The bound, Black − White − komi in half points.
+    pub bound: i32,
+}
+
+impl Test {
+    /// The test "is the value for `mover`, who moves after `first`, at
+    /// least `x`?" from Black's side.
+    fn new(first: Move, mover: Color, x: i32) -> Test {
+        match mover {
+            Color::Black => Test {
+                first,
+                at_least: true,
+                bound: x,
+            },
+            Color::White => Test {
+                first,
+                at_least: false,
+                bound: -x,
+            },
+        }
+    }
+}
+
+/// What the root tells while it runs. Both methods default to nothing;
+/// they are called from the search threads, a few times per class.
+pub trait Watch: Sync {
+    /// `done` of `total` first-move classes are valued (told first with
+    /// `done` 0, once the classes are known).
+    fn classes(&self, _done: usize, _total: usize) {}
+    /// The class of `first` starts `test`, or (`None`) has its value.
+    fn testing(&self, _first: Move, _test: Option<Test>) {}
+}
+
+/// A [`Watch`] that hears only the classes done.
+struct Classes<'f>(&'f (dyn Fn(usize, usize) + Sync));
+
+impl Watch for Classes<'_> {
+    fn classes(&self, done: usize, total: usize) {
+        (self.0)(done, total)
+    }
+}
+
 /// Solves the board: the value, every first move's value and a principal
 /// variation. Root classes are searched in parallel; `progress` is told
 /// when each finishes.
@@ -71,6 +123,12 @@ pub fn solve_logged(
     progress: &(dyn Fn(usize, usize) + Sync),
     log: &dyn RootLog,
 ) -> Solution {
+    solve_watched(sh, &Classes(progress), log)
+}
+
+/// [`solve_logged`], telling `watch` each test as it starts and each
+/// class as it finishes.
+pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solution {
     let root = sh.start();
     let sign = if root.to_move() == Color::Black {
         1
@@ -104,6 +162,7 @@ pub fn solve_logged(
     // way round. (Solving the centre first cuts a one-thread 3x3 from 396 M
     // to 145 M nodes but makes two threads slower and far less steady.)
     classes.sort_by_key(|c| c[0] == Move::Pass);
+    watch.classes(0, classes.len());
     // Step 2. Each class's exact value: the placings in parallel, then the
     // pass once their bounds are in the table. (Searched alongside them,
     // the pass class of 1x9 took 20 M nodes or more; after them, a few.)
@@ -117,13 +176,17 @@ pub fn solve_logged(
         } else {
             let mut g = sh.start();
             g.play(class[0]);
+            let mover = g.to_move();
             let mut s = Search::new(sh);
-            let v = -s.exact(&mut g);
+            let v = -s.exact_told(&mut g, &mut |x| {
+                watch.testing(class[0], Some(Test::new(class[0], mover, x)))
+            });
+            watch.testing(class[0], None);
             log.record(class[0], sign * v, s.visited());
             v
         };
         let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
-        progress(k, classes.len());
+        watch.classes(k, classes.len());
         v
     };
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));

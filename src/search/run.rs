@@ -8,23 +8,126 @@ use crate::engine::board::Board;
 use crate::engine::diagram;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, value_text};
+use crate::engine::setup::Setup;
 use crate::engine::types::{Color, Move};
 use crate::search::proof::{Extractor, Strategy};
-use crate::search::root::{self, NoLog, RootLog, Solution};
+use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
 use crate::search::solver::{Config, Shared};
-use std::time::Instant;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// What a solve reports while it runs. Every method has a default that
 /// ignores it.
 pub trait Progress: Sync {
-    /// `done` of `total` first-move classes are valued.
+    /// `done` of `total` first-move classes are valued (told first with
+    /// `done` 0, once the classes are known).
     fn classes(&self, _done: usize, _total: usize) {}
+    /// Where the value search is: told every [`TICK`] while it runs, as
+    /// each zero-width test starts and as each class finishes.
+    fn searching(&self, _now: &Searching) {}
     /// The value is known; the proof extraction starts (a line for people).
     fn proving(&self, _message: &str) {}
     /// The proof extraction wrote `_added` more strategy nodes.
     fn proof_nodes(&self, _added: u64) {}
     /// The phase that was reported is over.
     fn phase_done(&self) {}
+}
+
+/// How often [`Progress::searching`] hears from a search in progress.
+pub const TICK: Duration = Duration::from_millis(250);
+
+/// Where the value search is, for [`Progress::searching`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Searching {
+    /// First-move classes valued.
+    pub done: usize,
+    /// First-move classes in all (0 until the root has counted them).
+    pub total: usize,
+    /// Nodes this run has searched so far, on all threads (each running
+    /// search adds its count every 65,536 nodes).
+    pub nodes: u64,
+    /// The test each class in progress is at, in the order they started,
+    /// e.g. `is B1 ≥ +2?`, `is B2 ≤ 0?`, `does White win after A1?`.
+    pub tests: Vec<String>,
+}
+
+/// The question a [`Test`] asks, for people: `is B1 ≥ +2?`. The bound is
+/// rounded to the values a game can end with (whole points with a whole
+/// komi, halves with a half one), which asks the same question.
+pub fn question(board: &Board, rules: &Rules, t: &Test) -> String {
+    let first = move_name(board, t.first);
+    // Values are Black − White − komi: in half points, of komi's parity.
+    let parity = rules.komi.0.rem_euclid(2);
+    let b = t.bound;
+    match (rules.ruleset.has_score(), t.at_least) {
+        (false, true) => format!("does Black win after {first}?"),
+        (false, false) => format!("does White win after {first}?"),
+        (true, true) => {
+            let v = b + (parity - b).rem_euclid(2);
+            format!("is {first} ≥ {}?", value_text(true, v))
+        }
+        (true, false) => {
+            let v = b - (b - parity).rem_euclid(2);
+            format!("is {first} ≤ {}?", value_text(true, v))
+        }
+    }
+}
+
+/// The root's [`Watch`] turned into [`Progress::searching`] reports.
+struct Live<'r> {
+    progress: &'r dyn Progress,
+    shared: &'r Shared<'r>,
+    board: &'r Board,
+    rules: &'r Rules,
+    /// Classes done, classes in all, the tests running.
+    state: Mutex<(usize, usize, Vec<Test>)>,
+}
+
+impl Live<'_> {
+    /// Tells `progress` where the search is, under the lock, so that its
+    /// reports come in order (and their nodes never go down).
+    fn report(&self) {
+        let s = self.state.lock().expect("progress lock");
+        let now = Searching {
+            done: s.0,
+            total: s.1,
+            nodes: self.shared.nodes(),
+            tests: s
+                .2
+                .iter()
+                .map(|t| question(self.board, self.rules, t))
+                .collect(),
+        };
+        self.progress.searching(&now);
+    }
+}
+
+impl Watch for Live<'_> {
+    fn classes(&self, done: usize, total: usize) {
+        {
+            let mut s = self.state.lock().expect("progress lock");
+            s.0 = done;
+            s.1 = total;
+        }
+        self.progress.classes(done, total);
+        self.report();
+    }
+
+    fn testing(&self, first: Move, test: Option<Test>) {
+        {
+            let mut s = self.state.lock().expect("progress lock");
+            match (s.2.iter().position(|t| t.first == first), test) {
+                (Some(i), Some(t)) => s.2[i] = t,
+                (None, Some(t)) => s.2.push(t),
+                (Some(i), None) => {
+                    s.2.remove(i);
+                }
+                (None, None) => {}
+            }
+        }
+        self.report();
+    }
 }
 
 /// A [`Progress`] that shows nothing.
@@ -67,6 +170,16 @@ pub struct Report {
     pub move_names: Vec<Vec<String>>,
     /// The principal variation, by name.
     pub pv: Vec<String>,
+    /// The start position as a diagram ([`diagram::render`]).
+    pub start_diagram: String,
+    /// The start colouring in the one-line form of
+    /// [`diagram::compact`], e.g. `X.O/.X./...` (`--start` reads it, with
+    /// `W: ` before it when White moves first).
+    pub start: String,
+    /// Who moves first.
+    pub first_to_move: Color,
+    /// Whether the start is other than the empty board with Black to move.
+    pub given_start: bool,
     /// The final position of the principal variation, as a diagram.
     pub final_diagram: String,
     /// The final scores (Black, White) where the ruleset scores.
@@ -130,7 +243,6 @@ pub fn run_solve_logged(
     let Run { prove, threads } = run;
     let start = Instant::now();
     let shared = Shared::new(board, rules, config);
-    let tick = |done: usize, total: usize| progress.classes(done, total);
     let threads = if threads == 0 {
         rayon::current_num_threads()
     } else {
@@ -142,7 +254,26 @@ pub fn run_solve_logged(
         .stack_size(1 << 30)
         .build()
         .expect("thread pool");
-    let solution = pool.install(|| root::solve_logged(&shared, &tick, kept));
+    let live = Live {
+        progress,
+        shared: &shared,
+        board,
+        rules,
+        state: Mutex::new((0, 0, Vec::new())),
+    };
+    // A thread that reports every tick until the value search is done.
+    let solution = std::thread::scope(|s| {
+        let (done, wait) = mpsc::channel::<()>();
+        let live = &live;
+        s.spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(TICK) {
+                live.report();
+            }
+        });
+        let solution = pool.install(|| root::solve_watched(&shared, live, kept));
+        drop(done);
+        solution
+    });
     progress.phase_done();
     // Seconds earlier runs had spent when they last saved count as spent.
     let (before, proof_before) = kept.earlier_seconds();
@@ -162,6 +293,8 @@ pub fn run_solve_logged(
         (Vec::new(), 0)
     };
     let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
+    let setup = &rules.setup;
+    let start = diagram::compact(board, &setup.position, setup.immortal);
     let mut g = Game::new(board, rules);
     for &m in &solution.pv {
         g.play(m);
@@ -176,6 +309,10 @@ pub fn run_solve_logged(
             .map(|r| r.class.iter().map(|&m| move_name(board, m)).collect())
             .collect(),
         pv: solution.pv.iter().map(|&m| move_name(board, m)).collect(),
+        start_diagram: diagram::render(board, &setup.position, setup.immortal),
+        start,
+        first_to_move: setup.to_move,
+        given_start: *setup != Setup::EMPTY,
         final_diagram: diagram::render(board, &g.position(), rules.setup.immortal),
         final_scores: rules.ruleset.has_score().then(|| g.scores()),
         table: shared.table_counters().unwrap_or((0, 0, 0)),

@@ -112,7 +112,8 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// Nodes searched by all threads.
+    /// Nodes searched by all threads: exact once their searches are
+    /// dropped, and behind by less than 65,536 per search still running.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
@@ -175,6 +176,12 @@ pub(super) struct Counters {
 /// result is still settled in the end, and only settled results count.
 const OPEN_SIBLING_CUT: u32 = 2;
 
+/// A search adds its nodes to [`Shared::nodes`] each time its own count
+/// reaches a multiple of this mask + 1 (and the rest when it is dropped),
+/// so that a solve's progress sees nodes as they go at one atomic add per
+/// 65,536 nodes.
+const FLUSH_MASK: u64 = (1 << 16) - 1;
+
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
         if self.sh.config.debug {
@@ -183,7 +190,9 @@ impl Drop for Search<'_, '_> {
                 self.nodes, self.counters.unusable, self.counters.unstored
             );
         }
-        self.sh.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.sh
+            .nodes
+            .fetch_add(self.nodes & FLUSH_MASK, Ordering::Relaxed);
     }
 }
 
@@ -224,6 +233,9 @@ impl<'s, 'a> Search<'s, 'a> {
     /// `v > alpha`), `hi` the upper bound (when `v < beta`).
     pub(super) fn search(&mut self, g: &mut Game, alpha: i32, beta: i32) -> Res {
         self.nodes += 1;
+        if self.nodes & FLUSH_MASK == 0 {
+            self.sh.nodes.fetch_add(FLUSH_MASK + 1, Ordering::Relaxed);
+        }
         let start_nodes = self.nodes;
         if self.sh.config.debug && self.nodes % 10_000_000 == 0 {
             eprintln!(

@@ -233,6 +233,19 @@ impl Resume {
         let _ = discard(&self.path);
     }
 
+    /// The solve is interrupted and the process ends next: writes what it
+    /// finished, even within [`SAVE_AFTER`], and writes nothing after (the
+    /// lock stays taken). Returns the classes and strategies the file holds.
+    pub fn interrupted(&self) -> (usize, usize) {
+        let s = self.stored.lock().unwrap_or_else(|e| e.into_inner());
+        if !s.classes.is_empty() {
+            self.save(&s);
+        }
+        let kept = (s.classes.len(), s.proofs.len());
+        std::mem::forget(s);
+        kept
+    }
+
     /// Where the strategy of `owner` for the class of first move `first`
     /// goes; [`discard`] knows these names.
     fn proof_path(&self, first: u8, owner: Color) -> PathBuf {

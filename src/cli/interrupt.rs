@@ -1,0 +1,142 @@
+//! Ctrl-C during a solve: the finished work is in the resume file, and the
+//! user is told so, where it is and how to go on, before the process ends
+//! with the status a shell gives an interrupted command (130).
+//!
+//! The signal is taken by `signal-hook`, which hands it from the signal
+//! handler (where almost nothing is safe to do) to an ordinary thread
+//! through a pipe; that thread takes the resume file's lock, writes what
+//! is finished and prints.
+
+use crate::cli::progress::Bars;
+use crate::store::resume::Resume;
+use signal_hook::consts::SIGINT;
+use signal_hook::iterator::Signals;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The exit status of a command ended by Ctrl-C (128 + SIGINT).
+pub const STATUS: i32 = 130;
+
+/// What Ctrl-C says about a solve in progress.
+pub struct Interrupt {
+    resume: Arc<Resume>,
+    bars: Arc<Bars>,
+    /// The command had `--fresh`, which a rerun must leave out.
+    fresh: bool,
+    /// The resume file is gone: the solve is saved.
+    finished: AtomicBool,
+}
+
+impl Interrupt {
+    /// From now on, Ctrl-C ends the process with [`STATUS`], saying what
+    /// `resume` kept (until [`Interrupt::finished`]).
+    pub fn start(
+        resume: Arc<Resume>,
+        bars: Arc<Bars>,
+        fresh: bool,
+    ) -> Result<Arc<Interrupt>, String> {
+        let mut signals = Signals::new([SIGINT]).map_err(|e| format!("cannot take Ctrl-C: {e}"))?;
+        let watch = Arc::new(Interrupt {
+            resume,
+            bars,
+            fresh,
+            finished: AtomicBool::new(false),
+        });
+        let w = Arc::clone(&watch);
+        // The thread lives as long as the process: dropping `signals` would
+        // leave Ctrl-C ignored, not restore its default.
+        std::thread::spawn(move || {
+            if signals.forever().next().is_some() {
+                w.bars.clear();
+                if !w.finished.load(Ordering::SeqCst) {
+                    eprint!("{}", w.message());
+                }
+                std::process::exit(STATUS);
+            }
+        });
+        Ok(watch)
+    }
+
+    /// The solve is saved and its resume file removed: Ctrl-C now only ends
+    /// the process.
+    pub fn finished(&self) {
+        self.finished.store(true, Ordering::SeqCst);
+    }
+
+    /// What was kept and how to go on; writes the resume file.
+    fn message(&self) -> String {
+        let (classes, strategies) = self.resume.interrupted();
+        let path = self.resume.path().display();
+        if classes == 0 {
+            return "interrupted before a first-move class was valued: nothing was kept, \
+                    and running the command again starts over\n"
+                .into();
+        }
+        let mut kept = plural(classes, "first-move class value", "first-move class values");
+        if strategies > 0 {
+            kept += &format!(" and {}", plural(strategies, "strategy", "strategies"));
+        }
+        let fresh = if self.fresh {
+            " without --fresh (which discards them)"
+        } else {
+            ""
+        };
+        format!(
+            "interrupted: kept {kept} in {path}\n\
+             run the same command again{fresh} to resume from there\n"
+        )
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::rules::{Rules, Ruleset};
+    use crate::engine::types::{Color, Move};
+    use crate::search::proof::Strategy;
+    use crate::search::root::RootLog;
+    use crate::search::run::Kept;
+
+    /// A run with `--fresh` is told to go on without it; strategies count.
+    #[test]
+    fn the_message_names_what_was_kept_and_how_to_go_on() {
+        let dir = std::env::temp_dir().join(format!("gosolve-interrupt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("2x2.gsr.resume");
+        let board = Board::parse("2x2").unwrap();
+        let rules = Rules::new(Ruleset::TrompTaylor);
+        let resume = Resume::open(&path, &board, &rules)
+            .unwrap()
+            .save_after(std::time::Duration::ZERO);
+        resume.record(Move::Place(0), 2, 10);
+        resume.record(Move::Pass, -2, 10);
+        let st = Strategy {
+            owner: Color::Black,
+            bound: 2,
+            nodes: 1,
+            bytes: vec![1, 2, 3],
+        };
+        resume.record_strategy(Move::Place(0), &st);
+        let watch = Interrupt {
+            resume: Arc::new(resume),
+            bars: Arc::new(Bars::new(false)),
+            fresh: true,
+            finished: AtomicBool::new(false),
+        };
+        assert_eq!(
+            watch.message(),
+            format!(
+                "interrupted: kept 2 first-move class values and 1 strategy in {}\n\
+                 run the same command again without --fresh (which discards them) \
+                 to resume from there\n",
+                path.display()
+            )
+        );
+        crate::store::resume::discard(&path).unwrap();
+    }
+}

@@ -827,7 +827,7 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
         (
             Some(130),
             format!(
-                "resuming: 1 first-move classes valued by an interrupted run ({r})\n\
+                "resuming: 1 first-move class valued by an interrupted run ({r})\n\
                  interrupted: kept 1 first-move class value in {r}\n\
                  run the same command again to resume from there\n"
             )

@@ -381,8 +381,9 @@ fn run(command: Command) -> Result<(), String> {
             let resume = Resume::open(&resume_path, &board, &rules).map_err(|e| e.to_string())?;
             if resume.loaded() > 0 && !json {
                 eprintln!(
-                    "resuming: {} first-move classes valued by an interrupted run ({})",
+                    "resuming: {} first-move class{} valued by an interrupted run ({})",
                     resume.loaded(),
+                    if resume.loaded() == 1 { "" } else { "es" },
                     resume.path().display()
                 );
             }

@@ -41,7 +41,8 @@ pub struct Config {
     pub tt_mb: usize,
     /// Use the board's symmetries in the table and at the root.
     pub symmetry: bool,
-    /// Try pass before placings (Tromp's ordering).
+    /// Try the pass before the placings other than the table's move, the
+    /// killer and captures (Tromp's ordering puts it first); false: last.
     pub pass_first: bool,
     /// Report the search's counters on stderr (the command line sets it
     /// from `GOSOLVE_DEBUG`).

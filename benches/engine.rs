@@ -82,7 +82,13 @@ fn solving(c: &mut Criterion) {
         ..Config::default()
     };
     c.bench_function("solve 2x3 (16 MB table)", |b| {
-        b.iter(|| solve(&Shared::new(black_box(&board), &rules, config), &|_, _| {}).value)
+        b.iter(|| {
+            solve(
+                &Shared::new(black_box(&board), &rules, config).unwrap(),
+                &|_, _| {},
+            )
+            .value
+        })
     });
 }
 

@@ -320,7 +320,7 @@ fn search(board: &Board, diagram: &str, to_move: char) -> (bool, Vec<(Move, bool
         tt_mb: 8,
         ..Config::default()
     };
-    let sol = solve(&Shared::new(board, &rules, config), &|_, _| {});
+    let sol = solve(&Shared::new(board, &rules, config).unwrap(), &|_, _| {});
     let sign = if to_move == 'B' { 1 } else { -1 };
     let moves = sol
         .moves

@@ -25,7 +25,7 @@ fn solved(spec: &str, ruleset: Ruleset, opts: &RuleOptions) -> ResultFile {
         prove: true,
         ..Run::default()
     };
-    let r = run_solve(&board, &rules, config, run);
+    let r = run_solve(&board, &rules, config, run).unwrap();
     save::result_file(&board, &rules, &r, &config)
 }
 
@@ -54,7 +54,7 @@ fn one_thread(spec: &str, ruleset: Ruleset) -> ResultFile {
     save::result_file(
         &board,
         &rules,
-        &run_solve(&board, &rules, config, run),
+        &run_solve(&board, &rules, config, run).unwrap(),
         &config,
     )
 }

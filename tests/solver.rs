@@ -12,7 +12,7 @@ use gosolve::search::root::{RootLog, solve, solve_logged};
 use gosolve::search::solver::{Config, Shared};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
-    let sh = Shared::new(board, rules, config);
+    let sh = Shared::new(board, rules, config).unwrap();
     let sol = solve(&sh, &|_, _| {});
     let mut moves: Vec<(Move, i32)> = sol
         .moves
@@ -358,7 +358,11 @@ fn solves_record_and_resume_first_move_values() {
             ..Config::default()
         };
         let log = Log::default();
-        let whole = solve_logged(&Shared::new(&board, &rules, config), &|_, _| {}, &log);
+        let whole = solve_logged(
+            &Shared::new(&board, &rules, config).unwrap(),
+            &|_, _| {},
+            &log,
+        );
         assert_eq!(whole.resumed, 0);
         let mut recorded = log.recorded.into_inner().unwrap();
         recorded.sort();
@@ -374,7 +378,11 @@ fn solves_record_and_resume_first_move_values() {
             given: given.clone(),
             ..Log::default()
         };
-        let again = solve_logged(&Shared::new(&board, &rules, config), &|_, _| {}, &log);
+        let again = solve_logged(
+            &Shared::new(&board, &rules, config).unwrap(),
+            &|_, _| {},
+            &log,
+        );
         assert_eq!(again.resumed, given.len(), "{spec}");
         assert_eq!(again.resumed_nodes, given.iter().map(|g| g.2).sum::<u64>());
         let table = |s: &gosolve::search::root::Solution| {
@@ -420,7 +428,7 @@ fn a_solve_reports_nodes_and_tests_as_it_goes() {
         prove: false,
         threads: 1,
     };
-    let r = run_solve_logged(&board, &rules, config, run, &NoLog, &seen);
+    let r = run_solve_logged(&board, &rules, config, run, &NoLog, &seen).unwrap();
     let seen = seen.0.into_inner().unwrap();
     // The classes are counted before any is searched, and reports come in order.
     assert_eq!(seen[0].total, 5);

@@ -356,7 +356,11 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     };
     let solve = || run::run_solve_logged(&board, &rules, config, run, &resume, &Quiet);
     let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
-        Ok(r) => r,
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => {
+            out.status = Status::Failed(e.to_string());
+            return out;
+        }
         Err(_) => {
             out.status = Status::Failed("the solver panicked".into());
             return out;

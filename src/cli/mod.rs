@@ -390,7 +390,8 @@ fn run(command: Command) -> Result<(), String> {
             let resume = std::sync::Arc::new(resume);
             let bars = std::sync::Arc::new(progress::Bars::new(progress));
             let ctrl_c = interrupt::Interrupt::start(resume.clone(), bars.clone(), fresh)?;
-            let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars);
+            let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars)
+                .map_err(|e| e.to_string())?;
             let path = (!no_save).then_some(result);
             // The text is printed first, so a failed write does not lose it
             // (the resume file, kept then, does not either).
@@ -464,7 +465,10 @@ fn run(command: Command) -> Result<(), String> {
             return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
         }
         Command::Bench { search } => {
-            print!("{}", report::bench(search.config()?, search.tt_mb));
+            print!(
+                "{}",
+                report::bench(search.config()?, search.tt_mb).map_err(|e| e.to_string())?
+            );
         }
         Command::Games {
             board,

@@ -6,6 +6,7 @@ use crate::engine::rules::{Rules, Ruleset, half_points, value_text};
 use crate::engine::types::Color;
 use crate::search::run::{Report, Run, run_solve};
 use crate::search::solver::Config;
+use crate::search::tt::TableError;
 use serde_json::json;
 
 /// The report as text.
@@ -145,7 +146,7 @@ pub fn bench_tt_mb(points: usize) -> usize {
 /// Solves the bench set and reports nodes, seconds and nodes/second; the
 /// total node count is the search's signature. The table has `tt_mb`
 /// megabytes, or without it [`bench_tt_mb`] of each board.
-pub fn bench(config: Config, tt_mb: Option<usize>) -> String {
+pub fn bench(config: Config, tt_mb: Option<usize>) -> Result<String, TableError> {
     let mut out = format!(
         "{:<10} {:<14} {:>8} {:>6} {:>12} {:>9} {:>12}\n",
         "board", "rules", "value", "tt MB", "nodes", "seconds", "nodes/s"
@@ -158,7 +159,7 @@ pub fn bench(config: Config, tt_mb: Option<usize>) -> String {
             tt_mb: tt_mb.unwrap_or_else(|| bench_tt_mb(board.len())),
             ..config
         };
-        let r = run_solve(&board, &rules, config, Run::default());
+        let r = run_solve(&board, &rules, config, Run::default())?;
         out += &format!(
             "{:<10} {:<14} {:>8} {:>6} {:>12} {:>9.3} {:>12.0}\n",
             spec,
@@ -176,7 +177,7 @@ pub fn bench(config: Config, tt_mb: Option<usize>) -> String {
         "total: {nodes} nodes, {secs:.3} s, {:.0} nodes/s\n",
         nodes as f64 / secs.max(1e-9)
     );
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

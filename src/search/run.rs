@@ -13,6 +13,7 @@ use crate::engine::types::{Color, Move};
 use crate::search::proof::{Extractor, Strategy};
 use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
 use crate::search::solver::{Config, Shared};
+use crate::search::tt::TableError;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -226,7 +227,12 @@ pub struct Run {
 }
 
 /// Solves and measures, quietly and keeping nothing.
-pub fn run_solve(board: &Board, rules: &Rules, config: Config, run: Run) -> Report {
+pub fn run_solve(
+    board: &Board,
+    rules: &Rules,
+    config: Config,
+    run: Run,
+) -> Result<Report, TableError> {
     run_solve_logged(board, rules, config, run, &NoLog, &Quiet)
 }
 
@@ -239,10 +245,10 @@ pub fn run_solve_logged(
     run: Run,
     kept: &dyn Kept,
     progress: &dyn Progress,
-) -> Report {
+) -> Result<Report, TableError> {
     let Run { prove, threads } = run;
     let start = Instant::now();
-    let shared = Shared::new(board, rules, config);
+    let shared = Shared::new(board, rules, config)?;
     let threads = if threads == 0 {
         rayon::current_num_threads()
     } else {
@@ -299,7 +305,7 @@ pub fn run_solve_logged(
     for &m in &solution.pv {
         g.play(m);
     }
-    Report {
+    Ok(Report {
         board: board.name().to_string(),
         rules: rules.describe(),
         scored: rules.ruleset.has_score(),
@@ -323,7 +329,7 @@ pub fn run_solve_logged(
         resumed_strategies,
         proof_seconds,
         threads,
-    }
+    })
 }
 
 /// The bounds of each first-move class that need a strategy: (class,

@@ -31,7 +31,7 @@ use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
 use crate::search::syms::{Syms, state_perms};
 use crate::search::table_use::Node;
-use crate::search::tt::{Opened, SET_POINTS, SetKey, Table};
+use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Search options.
@@ -83,8 +83,9 @@ pub struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
-    /// Prepares a solve of `board` under `rules`.
-    pub fn new(board: &'a Board, rules: &Rules, config: Config) -> Shared<'a> {
+    /// Prepares a solve of `board` under `rules`; an error if the machine
+    /// cannot give the tables `config` asks for.
+    pub fn new(board: &'a Board, rules: &Rules, config: Config) -> Result<Shared<'a>, TableError> {
         let perms = if config.symmetry {
             crate::engine::symmetry::symmetries(board, rules)
         } else {
@@ -98,19 +99,24 @@ impl<'a> Shared<'a> {
         } else {
             Vec::new()
         };
-        Shared {
+        let table = (config.tt_mb > 0)
+            .then(|| Table::try_new(config.tt_mb.div_ceil(1 + small as usize)))
+            .transpose()?;
+        let set_table = (config.tt_mb > 0 && small)
+            .then(|| Table::try_new(config.tt_mb / 2))
+            .transpose()?;
+        Ok(Shared {
             board,
             rules: *rules,
             syms,
             set_perm,
-            table: (config.tt_mb > 0)
-                .then(|| Table::new(config.tt_mb.div_ceil(1 + small as usize))),
-            set_table: (config.tt_mb > 0 && small).then(|| Table::new(config.tt_mb / 2)),
+            table,
+            set_table,
             config,
             range,
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
-        }
+        })
     }
 
     /// Nodes searched by all threads: exact once their searches are

@@ -306,12 +306,6 @@ impl<K: Copy + Default + Eq> Table<K> {
         })
     }
 
-    /// [`Table::try_new`] for callers that checked the size first
-    /// ([`check_size`]); panics with the reason otherwise.
-    pub fn new(mb: usize) -> Table<K> {
-        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
-    }
-
     /// Bytes allocated.
     pub fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Mutex<[Entry<K>; WAYS]>>()

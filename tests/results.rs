@@ -6,6 +6,7 @@ mod common;
 
 use gosolve::engine::board::Board;
 use gosolve::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
+use gosolve::format::check::settle;
 use gosolve::format::codes;
 use gosolve::format::gsr::{self, FileError, ResultFile};
 use gosolve::search::run::{Run, run_solve};
@@ -154,13 +155,12 @@ fn written_atomically_and_read_back() {
 }
 
 /// Every reader of a result file on `bytes`, written to a file in `dir`:
-/// the decoder, the checker, `inspect::load`, and the `verify`, `show`
+/// the decoder, the checker, `check::settle`, and the `verify`, `show`
 /// (plain, JSON, and `--line` along each first move and the principal
 /// variation) and `export` (SGF, CSV) commands as the binary runs them.
 /// None may panic; returns what each said, the `--line` ones last.
 fn every_reader(dir: &std::path::Path, bytes: &[u8]) -> Vec<Result<(), String>> {
     use gosolve::cli::commands;
-    use gosolve::store::inspect;
     static SERIAL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     std::fs::create_dir_all(dir).unwrap();
@@ -168,8 +168,8 @@ fn every_reader(dir: &std::path::Path, bytes: &[u8]) -> Vec<Result<(), String>> 
     std::fs::write(&path, bytes).unwrap();
     let mut lines = vec!["pass".to_string(), "A1".into(), "B1 pass".into()];
     let decoded = gsr::decode(bytes);
-    if let Ok((f, (board, _))) = decoded.as_ref().map(|f| (f, inspect::load(f).unwrap())) {
-        let name = |c: u8| inspect::move_name(&board, codes::decode(c, board.len()).unwrap());
+    if let Ok((f, (board, _))) = decoded.as_ref().map(|f| (f, settle(f).unwrap())) {
+        let name = |c: u8| board.move_name(codes::decode(c, board.len()).unwrap());
         lines.extend(
             f.classes
                 .iter()
@@ -184,7 +184,7 @@ fn every_reader(dir: &std::path::Path, bytes: &[u8]) -> Vec<Result<(), String>> 
         decoded
             .as_ref()
             .map_err(|e| e.to_string())
-            .and_then(|f| inspect::load(f).map(|_| ()).map_err(|e| e.to_string())),
+            .and_then(|f| settle(f).map(|_| ()).map_err(|e| e.to_string())),
         decoded
             .as_ref()
             .map_err(|e| e.to_string())
@@ -360,7 +360,7 @@ fn stored_rules_or_board_that_do_not_match_the_moves_fail() {
     let mut t = f.clone();
     t.board.edges.retain(|&e| e != (0, 2));
     assert!(check(&t).is_err());
-    assert!(gosolve::store::inspect::load(&t).is_err());
+    assert!(gosolve::format::check::settle(&t).is_err());
     // A missing first-move class.
     let mut t = f.clone();
     t.classes.pop();
@@ -374,7 +374,7 @@ fn stored_rules_or_board_that_do_not_match_the_moves_fail() {
     let mut t = f.clone();
     t.rules.ruleset = "chess".into();
     assert!(check(&t).is_err());
-    assert!(gosolve::store::inspect::load(&t).is_err());
+    assert!(gosolve::format::check::settle(&t).is_err());
     // A Tromp-Taylor proof relabelled as Conway Go, where passing is not a turn.
     let mut t = tt("1x4");
     t.rules.ruleset = "conway".into();
@@ -402,7 +402,7 @@ proptest! {
         file.extend_from_slice(&payload);
         if let Ok(g) = gsr::decode(&file) {
             // What the strict decoder passes, the program can load.
-            prop_assert!(gosolve::store::inspect::load(&g).is_ok());
+            prop_assert!(gosolve::format::check::settle(&g).is_ok());
             if check(&g).is_ok() {
                 prop_assert_eq!(g.value, f.value);
             }

@@ -300,7 +300,7 @@ pub fn one_path_each(jobs: &[Job], dir: &Path) -> Result<(), String> {
 fn already_done(path: &Path, board: &Board, rules: &Rules) -> Option<gsr::ResultFile> {
     let f = gsr::read(path).ok()?;
     let same = f.board.name == board.name() && f.rules.description == rules.describe() && {
-        let (b, r) = crate::store::inspect::load(&f).ok()?;
+        let (b, r) = crate::format::check::settle(&f).ok()?;
         b.edges() == board.edges() && r == *rules
     };
     (same && verify::verify(&f, &|_| {}).is_ok()).then_some(f)

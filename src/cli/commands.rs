@@ -5,6 +5,7 @@ use crate::engine::board::Board;
 use crate::engine::rules::Rules;
 use crate::engine::rules::value_text;
 use crate::engine::types::Color;
+use crate::format::check::settle;
 use crate::format::codes::decode;
 use crate::format::gsr::{self, ResultFile};
 use crate::store::inspect::{self, Found};
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 
 fn open(file: &Path) -> Result<(ResultFile, Board, Rules), String> {
     let f = gsr::read(file).map_err(|e| e.to_string())?;
-    let (board, rules) = inspect::load(&f).map_err(|e| format!("{}: {e}", file.display()))?;
+    let (board, rules) = settle(&f).map_err(|e| format!("{}: {e}", file.display()))?;
     Ok((f, board, rules))
 }
 
@@ -80,7 +81,7 @@ pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     // Names for the report only; the checker itself never used the program's board.
-    let board = inspect::load(&f).map(|(b, _)| b);
+    let board = settle(&f).map(|(b, _)| b);
     match result {
         Ok(v) => {
             // The name passed the strict decoder (rebuilt and compared);
@@ -133,7 +134,7 @@ pub fn verify(file: &Path, json: bool) -> Result<(), String> {
 pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
     let (f, board, rules) = open(file)?;
     let scored = rules.ruleset.has_score();
-    let name = |c: u8| inspect::move_name(&board, decode(c, board.len()).expect("checked"));
+    let name = |c: u8| board.move_name(decode(c, board.len()).expect("checked"));
     if let Some(text) = line {
         let moves = inspect::parse_line(&board, text).map_err(|e| e.to_string())?;
         let r = deep(|| inspect::look_up(&f, &board, &rules, &moves)).map_err(|e| e.to_string())?;
@@ -151,7 +152,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                 Found::Answers => "reaches it and answers every reply".into(),
                 Found::Secure => "holds from here on: unconditional life decides the bound".into(),
                 Found::Plays(m) => {
-                    format!("reaches it and plays {}", inspect::move_name(&board, *m))
+                    format!("reaches it and plays {}", board.move_name(*m))
                 }
             };
             (head, what)
@@ -174,7 +175,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                         Found::Over => ("over", None),
                         Found::Answers => ("answers", None),
                         Found::Secure => ("secure", None),
-                        Found::Plays(m) => ("plays", Some(inspect::move_name(&board, *m))),
+                        Found::Plays(m) => ("plays", Some(board.move_name(*m))),
                     };
                     json!({"owner": if *o == Color::Black {"black"} else {"white"},
                            "bound": json_value(scored, *b), "found": kind, "move": mv})

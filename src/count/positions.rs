@@ -381,18 +381,20 @@ pub fn count_auto_told(
     board: &Board,
     progress: &(dyn Fn(Option<usize>) + Sync),
 ) -> Result<(u128, &'static str), CountError> {
-    let (_, width) = point_order(board);
-    if width <= MAX_FRONTIER {
-        return count_frontier(board).map(|n| (n, "frontier"));
+    match count_frontier(board) {
+        Err(CountError::FrontierTooWide { board: name, width }) => {
+            if board.len() <= MAX_BRUTE_POINTS {
+                count_brute_told(board, progress).map(|n| (n, "brute"))
+            } else {
+                Err(CountError::Neither {
+                    board: name,
+                    width,
+                    points: board.len(),
+                })
+            }
+        }
+        counted => counted.map(|n| (n, "frontier")),
     }
-    if board.len() <= MAX_BRUTE_POINTS {
-        return count_brute_told(board, progress).map(|n| (n, "brute"));
-    }
-    Err(CountError::Neither {
-        board: board.name().to_string(),
-        width,
-        points: board.len(),
-    })
 }
 
 /// The state after giving the new point `colour`, then dropping the points

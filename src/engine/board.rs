@@ -16,7 +16,7 @@
 //! | `cube:D` | the D-dimensional hypercube (2^D points) |
 //! | `file:PATH` | an edge list, see [`Board::from_edge_list`] |
 
-use crate::engine::types::{Point, PointSet, bits};
+use crate::engine::types::{Move, Point, PointSet, bits};
 use std::fmt;
 
 /// The most points a board may have: a [`PointSet`] is one `u64`.
@@ -489,6 +489,14 @@ impl Board {
                     .map(move |b| (a, b))
             })
             .collect()
+    }
+
+    /// The name of a move: `pass`, or its point's name.
+    pub fn move_name(&self, m: Move) -> String {
+        match m {
+            Move::Pass => "pass".into(),
+            Move::Place(p) => self.point_name(p),
+        }
     }
 
     /// The name of a point: Go coordinates (`A1`, columns skip `I`) on grids,

@@ -57,7 +57,7 @@ pub struct Searching {
 /// rounded to the values a game can end with (whole points with a whole
 /// komi, halves with a half one), which asks the same question.
 pub fn question(board: &Board, rules: &Rules, t: &Test) -> String {
-    let first = move_name(board, t.first);
+    let first = board.move_name(t.first);
     // Values are Black − White − komi: in half points, of komi's parity.
     let parity = rules.komi.0.rem_euclid(2);
     let b = t.bound;
@@ -209,13 +209,6 @@ pub fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
-fn move_name(board: &Board, m: Move) -> String {
-    match m {
-        Move::Pass => "pass".into(),
-        Move::Place(p) => board.point_name(p),
-    }
-}
-
 /// How to run a solve.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Run {
@@ -312,9 +305,9 @@ pub fn run_solve_logged(
         move_names: solution
             .moves
             .iter()
-            .map(|r| r.class.iter().map(|&m| move_name(board, m)).collect())
+            .map(|r| r.class.iter().map(|&m| board.move_name(m)).collect())
             .collect(),
-        pv: solution.pv.iter().map(|&m| move_name(board, m)).collect(),
+        pv: solution.pv.iter().map(|&m| board.move_name(m)).collect(),
         start_diagram: diagram::render(board, &setup.position, setup.immortal),
         start,
         first_to_move: setup.to_move,

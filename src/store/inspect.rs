@@ -6,24 +6,8 @@ use crate::engine::diagram;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, half_points};
 use crate::engine::types::{Color, Move, PointSet};
-use crate::format::check::{Invalid, settle};
 use crate::format::codes::{LINK, SECURE, code, decode, player};
 use crate::format::gsr::{ProofInfo, ResultFile};
-
-/// The program's board and rules for a file, every field checked by the
-/// one strict decoder ([`crate::format::check::settle`]; files from
-/// [`crate::format::gsr::read`] have passed it already).
-pub fn load(f: &ResultFile) -> Result<(Board, Rules), Invalid> {
-    settle(f)
-}
-
-/// A move's name on a board.
-pub fn move_name(board: &Board, m: Move) -> String {
-    match m {
-        Move::Pass => "pass".into(),
-        Move::Place(p) => board.point_name(p),
-    }
-}
 
 /// Why a line of moves could not be read or followed in a result file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,7 +219,7 @@ fn follow_line(
             return Err(format!(
                 "move {} ({}) is not legal there",
                 i + 1,
-                move_name(board, m)
+                board.move_name(m)
             ));
         }
     }
@@ -311,7 +295,7 @@ pub fn csv(f: &ResultFile, board: &Board, rules: &Rules) -> String {
         let names: Vec<String> = c
             .members
             .iter()
-            .map(|m| move_name(board, decode(m.mv, board.len()).expect("checked")))
+            .map(|m| board.move_name(decode(m.mv, board.len()).expect("checked")))
             .collect();
         out += &format!(
             "{},{}\n",
@@ -499,7 +483,7 @@ pub fn pv_diagrams(f: &ResultFile, board: &Board, rules: &Rules) -> Vec<(String,
             break;
         }
         out.push((
-            format!("{}. {who} {}", i + 1, move_name(board, m)),
+            format!("{}. {who} {}", i + 1, board.move_name(m)),
             diagram::render(board, &g.position(), rules.setup.immortal),
         ));
     }

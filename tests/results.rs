@@ -10,16 +10,22 @@ use gosolve::format::check::settle;
 use gosolve::format::codes;
 use gosolve::format::gsr::{self, FileError, ResultFile};
 use gosolve::search::run::{Run, run_solve};
-use gosolve::search::solver::Config;
+use gosolve::search::solver::{Config, Method};
 use gosolve::store::save;
 use gosolve::verify;
 use proptest::prelude::*;
 
 fn solved(spec: &str, ruleset: Ruleset, opts: &RuleOptions) -> ResultFile {
+    solved_by(spec, ruleset, opts, Method::AlphaBeta)
+}
+
+/// [`solved`] with each test decided by `method`.
+fn solved_by(spec: &str, ruleset: Ruleset, opts: &RuleOptions, method: Method) -> ResultFile {
     let board = Board::parse(spec).unwrap();
     let rules = Rules::build(ruleset, opts, &board).unwrap();
     let config = Config {
         tt_mb: 16,
+        method,
         ..Config::default()
     };
     let run = Run {
@@ -129,9 +135,11 @@ fn proofs_verify_on_four_and_five_points_under_every_rule_combination() {
 fn proofs_verify(spec: &str, skip: &[(Ruleset, Superko, Suicide)]) {
     for &ruleset in Ruleset::ALL {
         for opts in common::sweep_options(spec, ruleset, skip) {
-            let f = solved(spec, ruleset, &opts);
-            if let Err(e) = check(&f) {
-                panic!("{spec} {:?}: {e} after {:?}", f.rules, e.line);
+            for method in [Method::AlphaBeta, Method::ProofNumber] {
+                let f = solved_by(spec, ruleset, &opts, method);
+                if let Err(e) = check(&f) {
+                    panic!("{spec} {:?} {method:?}: {e} after {:?}", f.rules, e.line);
+                }
             }
         }
     }

@@ -9,7 +9,7 @@ use gosolve::engine::board::Board;
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::engine::types::Move;
 use gosolve::search::root::{RootLog, solve, solve_logged};
-use gosolve::search::solver::{Config, Shared};
+use gosolve::search::solver::{Config, Method, Shared};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
     let sh = Shared::new(board, rules, config).unwrap();
@@ -60,16 +60,20 @@ fn check_against(
                 .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
                 .collect();
             want.sort();
-            let (value, moves) = fast(
-                &board,
-                &rules,
-                Config {
-                    tt_mb: 16,
-                    ..Config::default()
-                },
-            );
-            assert_eq!(value, best, "{spec} {}", rules.describe());
-            assert_eq!(moves, want, "{spec} {}", rules.describe());
+            for method in [Method::AlphaBeta, Method::ProofNumber] {
+                let (value, moves) = fast(
+                    &board,
+                    &rules,
+                    Config {
+                        tt_mb: 16,
+                        method,
+                        ..Config::default()
+                    },
+                );
+                let what = format!("{spec} {} {method:?}", rules.describe());
+                assert_eq!(value, best, "{what}");
+                assert_eq!(moves, want, "{what}");
+            }
             if how == Naive::Memo {
                 eprintln!("  {spec} {}: agrees", rules.describe());
             }
@@ -205,22 +209,36 @@ fn agrees_with_naive_on_four_and_five_points() {
 fn table_symmetry_and_threads_do_not_change_values() {
     let configs = [
         Config {
+            tt_mb: 16,
+            method: Method::ProofNumber,
+            ..Config::default()
+        },
+        Config {
+            tt_mb: 16,
+            symmetry: false,
+            method: Method::ProofNumber,
+            ..Config::default()
+        },
+        Config {
             tt_mb: 0,
             symmetry: false,
             pass_first: true,
             debug: false,
+            method: Method::AlphaBeta,
         },
         Config {
             tt_mb: 16,
             symmetry: false,
             pass_first: false,
             debug: false,
+            method: Method::AlphaBeta,
         },
         Config {
             tt_mb: 16,
             symmetry: true,
             pass_first: true,
             debug: false,
+            method: Method::AlphaBeta,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

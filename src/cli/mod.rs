@@ -217,6 +217,21 @@ struct SearchArgs {
     /// captures, before the other placings).
     #[arg(long)]
     moves_first: bool,
+    /// How each test "is the value at least x?" is decided (auto:
+    /// alpha-beta on boards of at most five points, proof-number search on
+    /// larger ones).
+    #[arg(long, value_enum, default_value_t = SearchMethod::Auto)]
+    search: SearchMethod,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SearchMethod {
+    /// Alpha-beta on at most five points, proof-number search above.
+    Auto,
+    /// Alpha-beta with iterative deepening.
+    Alphabeta,
+    /// Depth-first proof-number search (df-pn).
+    ProofNumber,
 }
 
 /// The table size of `solve` when `--tt-mb` is not given.
@@ -232,6 +247,11 @@ impl SearchArgs {
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
+            method: match self.search {
+                SearchMethod::Auto => solver::Method::Auto,
+                SearchMethod::Alphabeta => solver::Method::AlphaBeta,
+                SearchMethod::ProofNumber => solver::Method::ProofNumber,
+            },
         })
     }
 }

@@ -6,7 +6,7 @@ use crate::engine::rules::Ruleset;
 use crate::engine::types::Move;
 use crate::search::facts::Res;
 use crate::search::keys::key_hash;
-use crate::search::solver::Search;
+use crate::search::solver::{Method, Search};
 use std::sync::atomic::Ordering;
 
 impl Search<'_, '_> {
@@ -31,7 +31,7 @@ impl Search<'_, '_> {
         while lo < hi {
             testing(x);
             let before = self.nodes;
-            let r = self.deepening(g, x - 1, x);
+            let r = self.test(g, x);
             if self.sh.config.debug {
                 eprintln!(
                     "exact: is it >= {x}? {} ({} nodes)",
@@ -57,6 +57,15 @@ impl Search<'_, '_> {
             .clamp(lo + 1, hi.max(lo + 1));
         }
         lo
+    }
+
+    /// Decides "is the value of `g` at least `x`?" by the configured method:
+    /// a settled result for the window (x − 1, x).
+    fn test(&mut self, g: &mut Game, x: i32) -> Res {
+        match self.sh.method {
+            Method::ProofNumber => self.dfpn(g, x),
+            _ => self.deepening(g, x - 1, x),
+        }
     }
 
     /// Searches `g` with the window (alpha, beta), first with lines cut
@@ -124,9 +133,16 @@ impl Search<'_, '_> {
 
     /// Whether the value of `g` (mover's side) is at most `x`, as far as
     /// lines of `limit` turns settle it (`None`: they do not; `u32::MAX`
-    /// always settles it).
+    /// always settles it). Under df-pn `limit` bounds the root's proof and
+    /// disproof numbers instead.
     pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<bool> {
         self.sync_path(g);
+        if self.sh.method == Method::ProofNumber {
+            if limit == u32::MAX {
+                return Some(self.dfpn(g, x + 1).v <= x);
+            }
+            return self.dfpn_within(g, x + 1, limit).map(|r| r.v <= x);
+        }
         let r = self.within(g, x, x + 1, limit);
         (!r.open).then_some(r.v <= x)
     }
@@ -134,6 +150,6 @@ impl Search<'_, '_> {
     /// Whether the value of `g` (mover's side) is at most `x`.
     pub fn at_most(&mut self, g: &mut Game, x: i32) -> bool {
         self.sync_path(g);
-        self.deepening(g, x, x + 1).v <= x
+        self.test(g, x + 1).v <= x
     }
 }

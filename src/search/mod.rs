@@ -10,6 +10,7 @@
 //! driver, and [`root`] the first moves and their parallel search.
 
 pub mod bounds;
+pub mod dfpn;
 mod driver;
 pub mod facts;
 mod keys;

@@ -6,7 +6,9 @@
 //! line cut short (`Search::deepening`), the siblings of an open child a
 //! little shorter still (`OPEN_SIBLING_CUT`): only settled results are
 //! ever stored, and the cut-short iterations leave their best moves in the
-//! table.
+//! table. On boards above five points each zero-width test is decided by
+//! proof-number search instead ([`dfpn`](crate::search::dfpn)), which
+//! stores its settled results in the same table with the same facts.
 //!
 //! # Values
 //!
@@ -22,10 +24,12 @@
 use crate::engine::benson;
 use crate::engine::board::Board;
 use crate::engine::game::Game;
+use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
 use crate::engine::symmetry::Automorphism;
 use crate::engine::types::Move;
 use crate::search::bounds::{mover_value, static_range, value_range};
+use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
@@ -47,6 +51,42 @@ pub struct Config {
     /// Report the search's counters on stderr (the command line sets it
     /// from `GOSOLVE_DEBUG`).
     pub debug: bool,
+    /// How each zero-width test is decided.
+    pub method: Method,
+}
+
+/// The search method of each zero-width test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Alpha-beta on boards of at most five points, proof-number search
+    /// on larger ones (see [`Method::on`]).
+    #[default]
+    Auto,
+    /// Alpha-beta with iterative deepening (`Search::search`).
+    AlphaBeta,
+    /// Depth-first proof-number search ([`dfpn`](crate::search::dfpn)).
+    ProofNumber,
+}
+
+impl Method {
+    /// The method used on a board of `points` points.
+    ///
+    /// On boards of at most five points (those of the table of history
+    /// sets) alpha-beta was faster on every board measured, and df-pn can
+    /// be far slower:
+    /// cycle:5 `conway --superko situational --suicide allowed` with 16 MB
+    /// took 195,521 nodes (0.3 s) by alpha-beta and 142 M (98 s) by df-pn.
+    /// On larger boards df-pn wins where it matters: 2x7 `--superko none
+    /// --suicide forbidden` 37 M nodes (18.8 s) against 93 M (47.2 s), 4x4
+    /// positional 111 M nodes against 0.74 G; on boards that take a
+    /// second or two (3x4, 2x6) it is up to 2x slower.
+    pub fn on(self, points: usize) -> Method {
+        match self {
+            Method::Auto if points <= SET_POINTS => Method::AlphaBeta,
+            Method::Auto => Method::ProofNumber,
+            m => m,
+        }
+    }
 }
 
 impl Default for Config {
@@ -56,6 +96,7 @@ impl Default for Config {
             symmetry: true,
             pass_first: true,
             debug: false,
+            method: Method::Auto,
         }
     }
 }
@@ -73,6 +114,8 @@ pub struct Shared<'a> {
     /// under symmetry `s` ([`crate::engine::game::state_index`]).
     pub(super) set_perm: Vec<Vec<u16>>,
     pub(super) config: Config,
+    /// The method of each test: `config.method` resolved for the board.
+    pub(super) method: Method,
     pub(super) rules: Rules,
     pub(super) board: &'a Board,
     pub(super) range: i32,
@@ -80,6 +123,8 @@ pub struct Shared<'a> {
     /// Numbers the depth-limited iterations of all threads, so that a node
     /// left open by one is skipped only by the same iteration.
     pub(super) iterations: AtomicU32,
+    /// The proof and disproof numbers of df-pn's unsettled nodes.
+    pub(super) numbers: Option<Numbers>,
 }
 
 impl<'a> Shared<'a> {
@@ -99,11 +144,22 @@ impl<'a> Shared<'a> {
         } else {
             Vec::new()
         };
+        // df-pn's numbers take a quarter of the memory: they only steer,
+        // and an entry lost costs a search again, never a value.
+        let method = config.method.on(board.len());
+        let numbers_mb = match method {
+            Method::ProofNumber if config.tt_mb > 0 => (config.tt_mb / 4).max(1),
+            _ => 0,
+        };
+        let tt_mb = (config.tt_mb - numbers_mb).max(1);
         let table = (config.tt_mb > 0)
-            .then(|| Table::try_new(config.tt_mb.div_ceil(1 + small as usize)))
+            .then(|| Table::try_new(tt_mb.div_ceil(1 + small as usize)))
             .transpose()?;
         let set_table = (config.tt_mb > 0 && small)
-            .then(|| Table::try_new(config.tt_mb / 2))
+            .then(|| Table::try_new(tt_mb / 2))
+            .transpose()?;
+        let numbers = (numbers_mb > 0)
+            .then(|| Numbers::try_new(numbers_mb))
             .transpose()?;
         Ok(Shared {
             board,
@@ -113,9 +169,11 @@ impl<'a> Shared<'a> {
             table,
             set_table,
             config,
+            method,
             range,
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
+            numbers,
         })
     }
 
@@ -123,6 +181,11 @@ impl<'a> Shared<'a> {
     /// dropped, and behind by less than 65,536 per search still running.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Adds a search's nodes to [`Shared::nodes`].
+    pub(super) fn add_nodes(&self, n: u64) {
+        self.nodes.fetch_add(n, Ordering::Relaxed);
     }
 
     /// The tables' (probes, hits, stores) together, if there is a table.
@@ -150,10 +213,12 @@ pub struct Search<'s, 'a> {
     static_bounds: bool,
     /// What `Config::debug` reports.
     pub(super) counters: Counters,
-    all_sides: bool,
+    pub(super) all_sides: bool,
+    /// The children of the nodes df-pn is searching, innermost last.
+    pub(super) kids: Vec<crate::search::dfpn::Kid>,
     /// A node's own state may be missing from the history (see [`Search::external`]).
     pub(super) own_unrecorded: bool,
-    order: MoveOrder,
+    pub(super) order: MoveOrder,
     /// [`Shared::state_hash`] of each history entry, kept in step with it.
     pub(super) path: Vec<u64>,
     /// Turns below the node where the current test started.
@@ -187,7 +252,7 @@ const OPEN_SIBLING_CUT: u32 = 2;
 /// reaches a multiple of this mask + 1 (and the rest when it is dropped),
 /// so that a solve's progress sees nodes as they go at one atomic add per
 /// 65,536 nodes.
-const FLUSH_MASK: u64 = (1 << 16) - 1;
+pub(super) const FLUSH_MASK: u64 = (1 << 16) - 1;
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
@@ -216,6 +281,7 @@ impl<'s, 'a> Search<'s, 'a> {
             nodes: 0,
             static_bounds,
             all_sides,
+            kids: Vec::with_capacity(4096),
             counters: Counters::default(),
             path: Vec::with_capacity(1024),
             order: MoveOrder::new(),
@@ -239,10 +305,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// otherwise `v` is the value. `lo` proves the lower bound (when
     /// `v > alpha`), `hi` the upper bound (when `v < beta`).
     pub(super) fn search(&mut self, g: &mut Game, alpha: i32, beta: i32) -> Res {
-        self.nodes += 1;
-        if self.nodes & FLUSH_MASK == 0 {
-            self.sh.nodes.fetch_add(FLUSH_MASK + 1, Ordering::Relaxed);
-        }
+        self.visit();
         let start_nodes = self.nodes;
         if self.sh.config.debug && self.nodes % 10_000_000 == 0 {
             eprintln!(
@@ -254,84 +317,12 @@ impl<'s, 'a> Search<'s, 'a> {
             );
         }
 
-        // Step 1. A game over by two passes or by a repetition (a tie).
-        if g.is_over_by_rule() {
-            let mut p = CLEAN;
-            if let Some(i) = g.repetition_index() {
-                p.require(i as u32, g.history()[i]);
-            }
-            return Res {
-                v: mover_value(g),
-                lo: p,
-                hi: p,
-                open: false,
-            };
-        }
-        let d = self.external(g);
-
-        // Step 2. Static bounds from unconditional life.
-        if self.static_bounds {
-            let (lower, upper) = static_range(self.sh.board, &self.sh.rules, g);
-            let p = Facts { dep: d, ..CLEAN };
-            if lower >= beta || lower == upper {
-                return Res {
-                    v: lower,
-                    lo: p,
-                    hi: p,
-                    open: false,
-                };
-            }
-            if upper <= alpha {
-                return Res {
-                    v: upper,
-                    lo: p,
-                    hi: p,
-                    open: false,
-                };
-            }
-        }
-
-        // Step 3. The transposition table.
-        let (key, sym) = self.sh.key(g);
-        let hash = key_hash(&key);
-        let mut node = Node {
-            key,
-            hash,
-            set: None,
-            sym,
-            d,
+        let (node, tt_best) = match self.early(g, alpha, beta) {
+            Early::Done(r) => return r,
+            Early::LeftOpen => return OPEN,
+            Early::Search { node, tt_best } => (node, tt_best),
         };
-        let mut tt_best: Option<Move> = None;
-        if let Some(e) = self.sh.table.as_ref().and_then(|t| t.probe(&key, hash)) {
-            if let Some(r) = self.cutoff(g, &node, &e.facts(), alpha, beta, false) {
-                return r;
-            }
-            let raw = e.lower.is_some_and(|l| l.value as i32 >= beta)
-                || e.upper.is_some_and(|u| u.value as i32 <= alpha);
-            if raw {
-                self.counters.unusable += 1;
-            }
-            tt_best = Some(self.entry_move(&e.facts(), sym));
-            if self.left_open(&e.facts()) {
-                return OPEN;
-            }
-        }
-        // Where the table's bounds do not apply here, those stored under
-        // the same set of history states may.
-        node.set = self.sh.set_key(g, &key, sym);
-        if let (Some((k, h)), Some(t)) = (&node.set, &self.sh.set_table) {
-            if let Some(e) = t.probe(k, *h) {
-                if let Some(r) = self.cutoff(g, &node, &e.facts(), alpha, beta, true) {
-                    return r;
-                }
-                // Preferring this move to the first table's made star:4
-                // `conway` situational 3.7x faster but cycle:5 2.7x slower.
-                tt_best = tt_best.or(Some(self.entry_move(&e.facts(), sym)));
-                if self.left_open(&e.facts()) {
-                    return OPEN;
-                }
-            }
-        }
+        let sym = node.sym;
 
         // Step 4. The depth limit of this iteration: the line stays open.
         if self.ply >= self.limit {
@@ -358,24 +349,11 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut first_open = None;
         for &m in order.moves() {
             let Some(u) = g.try_play(m) else {
-                if let (Move::Place(p), false) = (m, self.all_sides) {
-                    if let Some(i) = g.superko_hit(p) {
-                        hi.require(i as u32, g.history()[i]);
-                    }
-                }
+                self.refused(g, m, &mut hi);
                 continue;
             };
             any = true;
-            let produced = g.position();
-            let ph = if g.history().len() > self.path.len() {
-                let h = self.sh.state_hash(g.current_key());
-                self.path.push(h);
-                h
-            } else if self.all_sides || m != Move::Pass {
-                self.sh.state_hash(g.current_key())
-            } else {
-                0
-            };
+            let (produced, ph) = self.enter(g, m);
             let saved = self.limit;
             if first_open.is_some() && saved != u32::MAX {
                 let left = (saved - self.ply).saturating_sub(OPEN_SIBLING_CUT);
@@ -443,5 +421,130 @@ impl<'s, 'a> Search<'s, 'a> {
         let work = self.nodes - start_nodes + 1;
         self.store(&node, &r, alpha, beta, best_move, work);
         r
+    }
+
+    /// Steps 1–3 of [`Search::search`] at `g` with the window (alpha,
+    /// beta): a result without searching the moves (a finished game, a
+    /// static bound, a usable table bound), or the node's keys and the
+    /// table's move.
+    pub(super) fn early(&mut self, g: &Game, alpha: i32, beta: i32) -> Early {
+        // Step 1. A game over by two passes or by a repetition (a tie).
+        if g.is_over_by_rule() {
+            let mut p = CLEAN;
+            if let Some(i) = g.repetition_index() {
+                p.require(i as u32, g.history()[i]);
+            }
+            return Early::Done(Res {
+                v: mover_value(g),
+                lo: p,
+                hi: p,
+                open: false,
+            });
+        }
+        let d = self.external(g);
+
+        // Step 2. Static bounds from unconditional life.
+        if self.static_bounds {
+            let (lower, upper) = static_range(self.sh.board, &self.sh.rules, g);
+            let p = Facts { dep: d, ..CLEAN };
+            if lower >= beta || lower == upper {
+                return Early::Done(Res {
+                    v: lower,
+                    lo: p,
+                    hi: p,
+                    open: false,
+                });
+            }
+            if upper <= alpha {
+                return Early::Done(Res {
+                    v: upper,
+                    lo: p,
+                    hi: p,
+                    open: false,
+                });
+            }
+        }
+
+        // Step 3. The transposition table.
+        let (key, sym) = self.sh.key(g);
+        let hash = key_hash(&key);
+        let mut node = Node {
+            key,
+            hash,
+            set: None,
+            sym,
+            d,
+        };
+        let mut tt_best: Option<Move> = None;
+        if let Some(e) = self.sh.table.as_ref().and_then(|t| t.probe(&key, hash)) {
+            if let Some(r) = self.cutoff(g, &node, &e.facts(), alpha, beta, false) {
+                return Early::Done(r);
+            }
+            let raw = e.lower.is_some_and(|l| l.value as i32 >= beta)
+                || e.upper.is_some_and(|u| u.value as i32 <= alpha);
+            if raw {
+                self.counters.unusable += 1;
+            }
+            tt_best = Some(self.entry_move(&e.facts(), sym));
+            if self.left_open(&e.facts()) {
+                return Early::LeftOpen;
+            }
+        }
+        // Where the table's bounds do not apply here, those stored under
+        // the same set of history states may.
+        node.set = self.sh.set_key(g, &key, sym);
+        if let (Some((k, h)), Some(t)) = (&node.set, &self.sh.set_table) {
+            if let Some(e) = t.probe(k, *h) {
+                if let Some(r) = self.cutoff(g, &node, &e.facts(), alpha, beta, true) {
+                    return Early::Done(r);
+                }
+                // Preferring this move to the first table's made star:4
+                // `conway` situational 3.7x faster but cycle:5 2.7x slower.
+                tt_best = tt_best.or(Some(self.entry_move(&e.facts(), sym)));
+                if self.left_open(&e.facts()) {
+                    return Early::LeftOpen;
+                }
+            }
+        }
+
+        Early::Search { node, tt_best }
+    }
+}
+
+/// What [`Search::early`] found.
+pub(super) enum Early {
+    /// Settled without searching the moves.
+    Done(Res),
+    /// This depth-limited iteration left the node unsettled already.
+    LeftOpen,
+    /// The moves must be searched: the node's keys and the table's move.
+    Search { node: Node, tt_best: Option<Move> },
+}
+
+impl Search<'_, '_> {
+    /// After playing `m`: keeps [`Search::path`] in step and returns the
+    /// produced state and its hash (0 where a pass produces nothing that
+    /// counts).
+    pub(super) fn enter(&mut self, g: &Game, m: Move) -> (Position, u64) {
+        let produced = g.position();
+        let ph = if g.history().len() > self.path.len() {
+            let h = self.sh.state_hash(g.current_key());
+            self.path.push(h);
+            h
+        } else if self.all_sides || m != Move::Pass {
+            self.sh.state_hash(g.current_key())
+        } else {
+            0
+        };
+        (produced, ph)
+    }
+
+    /// Records in `hi` the earlier state a superko refusal of `m` relied on.
+    pub(super) fn refused(&self, g: &Game, m: Move, hi: &mut Facts) {
+        if let (Move::Place(p), false) = (m, self.all_sides) {
+            if let Some(i) = g.superko_hit(p) {
+                hi.require(i as u32, g.history()[i]);
+            }
+        }
     }
 }

@@ -1,0 +1,373 @@
+//! Threshold proof-number search: "is the value (mover's side) at least
+//! x?" decided by depth-first proof-number search (df-pn, Nagai 2002)
+//! with the 1+ε trick (Pawlewicz & Lew 2007).
+//!
+//! # Numbers and results
+//!
+//! In the φ/δ form each node's own test is "is my value at least t?"; its
+//! child's test is "at least 1 − t?" (negamax), φ is the node's proof
+//! number and δ its disproof number: φ = min over children of δ, and δ the
+//! largest φ of an unsettled child plus one for each other unsettled child
+//! (weak proof numbers, Ueda et al. 2008: Nagai's sum counts a
+//! transposition once per path and overflowed on cycle:6). A settled child
+//! has (φ, δ) = (0, ∞) when its test holds and (∞, 0) when it fails.
+//!
+//! Only settled results decide anything, and they are the same `Res`
+//! the alpha-beta search builds, with the same `Facts`: a node proved
+//! through child c has c's upper-bound facts with the state c's move
+//! produced added; a node disproved has the facts of every child's lower
+//! bound and the superko refusals among its moves. So they are stored in
+//! the same table and reused by the same rule (module
+//! [`facts`](crate::search::facts)), and a history-dependent result is
+//! not stored, exactly as there. The fail-soft value of each child is
+//! kept, so a settled node's bound is often wider than the test.
+//!
+//! The numbers of unsettled nodes only steer: they are shared by the
+//! node's key alone, in a lossy lockless table ([`Numbers`]), and never
+//! read as a proof. The children of the node being searched are kept on a
+//! stack with the numbers their last search returned, rather than read
+//! back from the table: under superko the same key below a node is a
+//! different game, and a table entry overwritten there must not stall
+//! the node's loop. So the loop's progress is that of df-pn on the game
+//! tree, which terminates.
+
+use crate::engine::game::Game;
+use crate::engine::position::Position;
+use crate::engine::types::Move;
+use crate::search::facts::{CLEAN, Facts, Res};
+use crate::search::solver::{Early, Search};
+use crate::search::table_use::Node;
+use crate::search::tt::{TableError, check_size};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A settled number: φ or δ of a proved or disproved node.
+const INF: u32 = u32::MAX;
+/// The largest number an unsettled node may have.
+const MAX: u32 = INF - 1;
+
+/// The 1+ε trick: a child is searched until its δ passes the second best
+/// sibling's by this factor (in quarters: ε = 1/4), so the search does not
+/// hop between siblings whose numbers are close.
+const EPS_QUARTERS: u64 = 5;
+
+/// A lossy lockless table of (φ, δ) by node key and test: one word of
+/// data and one of data XOR key hash, so a torn write reads as a miss.
+pub struct Numbers {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+impl Numbers {
+    /// A table of about `mb` megabytes, or why it cannot be had.
+    pub fn try_new(mb: usize) -> Result<Numbers, TableError> {
+        check_size(mb)?;
+        let n = ((mb.max(1) << 20) / 16).max(1);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(n)
+            .map_err(|_| TableError::Refused { mb })?;
+        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(Numbers { slots })
+    }
+
+    fn slot(&self, h: u64) -> &[AtomicU64; 2] {
+        &self.slots[((h as u128 * self.slots.len() as u128) >> 64) as usize]
+    }
+
+    fn get(&self, h: u64) -> Option<(u32, u32)> {
+        let s = self.slot(h);
+        let (check, data) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
+        (check ^ data == h && data != 0)
+            .then_some((((data >> 32) as u32).max(1), (data as u32).max(1)))
+    }
+
+    fn put(&self, h: u64, phi: u32, delta: u32) {
+        let data = (phi.min(MAX) as u64) << 32 | delta.min(MAX) as u64;
+        let s = self.slot(h);
+        s[0].store(h ^ data, Ordering::Relaxed);
+        s[1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// The numbers' key: the node's and the test's.
+fn numbers_hash(node: &Node, t: i32) -> u64 {
+    (node.hash ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(17)
+}
+
+/// A child of a node being searched: its move, the state the move
+/// produced, and its numbers or settled result.
+#[derive(Clone, Copy)]
+pub(super) struct Kid {
+    m: Move,
+    produced: Position,
+    ph: u64,
+    phi: u32,
+    delta: u32,
+    res: Option<Res>,
+}
+
+/// What a search of a node returned. (Boxing the result would allocate
+/// on the hot path.)
+#[allow(clippy::large_enum_variant)]
+enum Out {
+    Settled(Res),
+    Open(u32, u32),
+}
+
+impl Search<'_, '_> {
+    /// Whether the value of `g` (mover's side) is at least `x`, by df-pn:
+    /// a settled [`Res`] for the window (x − 1, x).
+    pub(super) fn dfpn(&mut self, g: &mut Game, x: i32) -> Res {
+        loop {
+            if let Some(r) = self.dfpn_within(g, x, MAX) {
+                return r;
+            }
+        }
+    }
+
+    /// [`Search::dfpn`] until the root's proof or disproof number reaches
+    /// `limit` (`None`: it did first). Proof extraction tries each
+    /// candidate move with a small limit first, as it does with the depth
+    /// limit of alpha-beta, so that a move with a small proof is found
+    /// before a large search of one in front of it.
+    pub(super) fn dfpn_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<Res> {
+        self.visit();
+        let (node, tt_best) = match self.early(g, x - 1, x) {
+            Early::Done(r) => return Some(r),
+            Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
+            Early::Search { node, tt_best } => (node, tt_best),
+        };
+        let limit = limit.min(MAX);
+        match self.mid(g, x, limit, limit, &node, tt_best) {
+            Out::Settled(r) => Some(r),
+            Out::Open(..) => None,
+        }
+    }
+
+    /// Searches the unsettled node `g` for "at least `x`?" until it is
+    /// settled or φ reaches `th_phi` or δ reaches `th_delta`.
+    fn mid(
+        &mut self,
+        g: &mut Game,
+        x: i32,
+        th_phi: u32,
+        th_delta: u32,
+        node: &Node,
+        tt_best: Option<Move>,
+    ) -> Out {
+        let start_nodes = self.nodes;
+        let base = self.kids.len();
+        if self.sh.config.debug && self.nodes % 1_000_000 < 16 {
+            eprintln!(
+                "  df-pn: {} nodes, depth {}, test {x}, thresholds {th_phi}/{th_delta}, kids {base}",
+                self.nodes,
+                g.history().len(),
+            );
+        }
+        let mut refused = CLEAN;
+        let ply = g.history().len();
+        let order = self.order.order(
+            g,
+            ply,
+            tt_best,
+            self.sh.table.is_some(),
+            self.sh.config.pass_first,
+        );
+        // Expand: every legal move's child, settled or with its numbers.
+        for &m in order.moves() {
+            let Some(u) = g.try_play(m) else {
+                self.refused(g, m, &mut refused);
+                continue;
+            };
+            let (produced, ph) = self.enter(g, m);
+            self.visit();
+            let (phi, delta, res) = match self.early(g, -x, 1 - x) {
+                Early::Done(r) => settled(&r, 1 - x),
+                Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
+                Early::Search { node: child, .. } => {
+                    let h = numbers_hash(&child, 1 - x);
+                    let (p, d) = self.numbers().and_then(|t| t.get(h)).unwrap_or((1, 1));
+                    (p, d, None)
+                }
+            };
+            g.undo(u);
+            self.path.truncate(g.history().len());
+            self.kids.push(Kid {
+                m,
+                produced,
+                ph,
+                phi,
+                delta,
+                res,
+            });
+            if delta == 0 {
+                break;
+            }
+        }
+        let n = self.kids.len() - base;
+        if n == 0 {
+            // Normal play: no legal turn loses.
+            let r = Res {
+                v: -1,
+                lo: CLEAN,
+                hi: refused,
+                open: false,
+            };
+            self.store(node, &r, x - 1, x, Move::Pass, 1);
+            return Out::Settled(r);
+        }
+        // Search the most proving child until the node is settled or a
+        // threshold is reached.
+        let out = loop {
+            let kids = &self.kids[base..];
+            let mut phi = INF;
+            let (mut widest, mut open) = (0u32, 0u32);
+            let (mut best, mut second) = (0, INF);
+            for (i, k) in kids.iter().enumerate() {
+                if k.delta < phi {
+                    second = phi;
+                    phi = k.delta;
+                    best = i;
+                } else if k.delta < second {
+                    second = k.delta;
+                }
+                if k.phi > 0 {
+                    widest = widest.max(k.phi);
+                    open += 1;
+                }
+            }
+            // Weak proof numbers (Ueda et al. 2008): the widest child's φ
+            // plus one per other unsettled child. The sum of Nagai's df-pn
+            // counts a transposition once per path: on cycle:6 it passed
+            // 2^32 within a few moves.
+            let delta = if open == 0 {
+                0
+            } else {
+                widest.saturating_add(open - 1).min(MAX)
+            };
+            if phi == 0 {
+                break Out::Settled(self.proved(g, base, best, node, x, start_nodes));
+            }
+            if delta == 0 {
+                break Out::Settled(self.disproved(g, base, refused, node, x, start_nodes));
+            }
+            if phi >= th_phi || delta >= th_delta {
+                break Out::Open(phi, delta);
+            }
+            let k = kids[best];
+            let child_th_phi = (th_delta - delta).saturating_add(k.phi).min(MAX);
+            let grown = (second as u64 * EPS_QUARTERS)
+                .div_ceil(4)
+                .max(second as u64 + 1);
+            let child_th_delta = th_phi.min(grown.min(MAX as u64) as u32);
+            let u = g.play(k.m);
+            self.enter(g, k.m);
+            self.visit();
+            let r = match self.early(g, -x, 1 - x) {
+                Early::Done(r) => settled(&r, 1 - x),
+                Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
+                Early::Search {
+                    node: child,
+                    tt_best,
+                } => match self.mid(g, 1 - x, child_th_phi, child_th_delta, &child, tt_best) {
+                    Out::Settled(r) => settled(&r, 1 - x),
+                    Out::Open(p, d) => (p, d, None),
+                },
+            };
+            g.undo(u);
+            self.path.truncate(g.history().len());
+            let kid = &mut self.kids[base + best];
+            (kid.phi, kid.delta, kid.res) = r;
+        };
+        if let Out::Open(phi, delta) = out {
+            if let Some(t) = self.numbers() {
+                t.put(numbers_hash(node, x), phi, delta);
+            }
+        }
+        self.kids.truncate(base);
+        out
+    }
+
+    /// Counts a node, flushing to the shared count now and then.
+    #[inline]
+    pub(super) fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes & crate::search::solver::FLUSH_MASK == 0 {
+            self.sh.add_nodes(crate::search::solver::FLUSH_MASK + 1);
+        }
+    }
+
+    fn numbers(&self) -> Option<&Numbers> {
+        self.sh.numbers.as_ref()
+    }
+
+    /// The result of a node proved through the disproved child `best`.
+    fn proved(
+        &mut self,
+        g: &Game,
+        base: usize,
+        best: usize,
+        node: &Node,
+        x: i32,
+        start: u64,
+    ) -> Res {
+        let k = self.kids[base + best];
+        let c = k.res.expect("a settled child has its result");
+        let mut lo = c.hi;
+        if self.all_sides || k.m != Move::Pass {
+            lo.summary.add(k.produced, k.ph);
+        }
+        let r = Res {
+            v: -c.v,
+            lo,
+            hi: CLEAN,
+            open: false,
+        };
+        let work = self.nodes - start + 1;
+        self.order.cutoff(g.to_move(), k.m, g.history().len(), work);
+        self.store(node, &r, x - 1, x, k.m, work);
+        r
+    }
+
+    /// The result of a node all of whose children are proved.
+    fn disproved(
+        &mut self,
+        _g: &Game,
+        base: usize,
+        mut hi: Facts,
+        node: &Node,
+        x: i32,
+        start: u64,
+    ) -> Res {
+        let mut v = i32::MIN;
+        let mut best = Move::Pass;
+        for k in &self.kids[base..] {
+            let c = k.res.expect("a settled child has its result");
+            hi.merge(&c.lo);
+            if self.all_sides {
+                hi.summary.add(k.produced, k.ph);
+            }
+            if -c.v > v {
+                v = -c.v;
+                best = k.m;
+            }
+        }
+        let r = Res {
+            v,
+            lo: CLEAN,
+            hi,
+            open: false,
+        };
+        let work = self.nodes - start + 1;
+        self.store(node, &r, x - 1, x, best, work);
+        r
+    }
+}
+
+/// A settled child's numbers for its test "at least `t`?", and its result.
+fn settled(r: &Res, t: i32) -> (u32, u32, Option<Res>) {
+    if r.v >= t {
+        (0, INF, Some(*r))
+    } else {
+        (INF, 0, Some(*r))
+    }
+}

@@ -23,7 +23,7 @@ fn open(file: &Path) -> Result<(ResultFile, Board, Rules), String> {
 
 /// Runs `job` on a thread with a large stack: proofs are walked
 /// recursively, one frame per turn of the longest game they hold.
-fn deep<T: Send>(job: impl FnOnce() -> T + Send) -> T {
+pub fn deep<T: Send>(job: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(1 << 30)

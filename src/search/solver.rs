@@ -32,7 +32,8 @@ use crate::search::ordering::MoveOrder;
 use crate::search::syms::{Syms, state_perms};
 use crate::search::table_use::Node;
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 /// Search options.
 #[derive(Clone, Copy, Debug)]
@@ -80,6 +81,8 @@ pub struct Shared<'a> {
     /// Numbers the depth-limited iterations of all threads, so that a node
     /// left open by one is skipped only by the same iteration.
     pub(super) iterations: AtomicU32,
+    /// See [`Shared::stopper`].
+    stop: Arc<AtomicBool>,
 }
 
 impl<'a> Shared<'a> {
@@ -116,7 +119,17 @@ impl<'a> Shared<'a> {
             range,
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
+            stop: Arc::new(AtomicBool::new(false)),
         })
+    }
+
+    /// A flag that, while set, makes every search on these tables leave
+    /// its line open at the next node (nothing is stored as settled): a
+    /// caller's time limit, for callers of [`Search::at_most_within`],
+    /// which then answers `None`. The solve never sets it (`exact` would
+    /// deepen forever).
+    pub fn stopper(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
     }
 
     /// Nodes searched by all threads: exact once their searches are
@@ -333,8 +346,9 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         }
 
-        // Step 4. The depth limit of this iteration: the line stays open.
-        if self.ply >= self.limit {
+        // Step 4. The depth limit of this iteration (or a caller's stop):
+        // the line stays open.
+        if self.ply >= self.limit || self.sh.stop.load(Ordering::Relaxed) {
             return OPEN;
         }
 

@@ -13,7 +13,8 @@
 //! - [`store`]: result files in use: saving a solve, reading one back,
 //!   resuming an interrupted one.
 //! - [`play`]: a solved board in use: every move's value at any position
-//!   (from the proof, else a live search within a budget) and a GTP engine.
+//!   (from the proof, else a live search within a budget), a GTP engine,
+//!   SGF with a value on every node.
 //! - [`verify`]: the independent checker, with its own plain rules code; it
 //!   reads the result file and shares no code with `engine` or `search`
 //!   beyond the rules' names.

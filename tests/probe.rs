@@ -2,6 +2,9 @@
 //! live search, checked against `solve`'s first-move values and a fresh
 //! search of the position after random lines (history included).
 
+mod common;
+
+use common::gosolve;
 use gosolve::engine::board::Board;
 use gosolve::engine::game::Game;
 use gosolve::engine::rules::Rules;
@@ -12,7 +15,6 @@ use gosolve::play::oracle::{Limits, Oracle};
 use gosolve::play::probe::{Asked, probe};
 use gosolve::search::solver::{Config, Search, Shared};
 use std::path::Path;
-use std::process::Command;
 
 fn results(name: &str) -> gsr::ResultFile {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -246,19 +248,6 @@ fn probe_agrees_with_a_fresh_search_after_random_lines() {
             "{exact_from_proof} {bounds_from_proof}"
         );
     });
-}
-
-fn gosolve(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gosolve"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// The command: 3x3's start from its result file, in JSON, with exact

@@ -130,7 +130,8 @@ enum Command {
         play: PlayArgs,
     },
     /// Export a result file as SGF (start, principal variation and every first
-    /// move's value; not the proof's strategies) or CSV (the first-move table).
+    /// move's value; not the proof's strategies; with --depth, every line to
+    /// that depth with a value on each node) or CSV (the first-move table).
     Export {
         /// A .gsr result file.
         file: PathBuf,
@@ -140,6 +141,13 @@ enum Command {
         /// CSV: the first-move table.
         #[arg(long)]
         csv: bool,
+        /// SGF of every line to this many turns, each node with its value
+        /// (from the proof, else searched now).
+        #[arg(long, conflicts_with = "csv")]
+        depth: Option<usize>,
+        /// With --depth: seconds the live search may take over the whole tree.
+        #[arg(long, default_value_t = 60.0, requires = "depth")]
+        seconds: f64,
         /// Write here instead of to standard output.
         #[arg(long, short, value_name = "PATH")]
         out: Option<PathBuf>,
@@ -562,8 +570,18 @@ fn run(command: Command) -> Result<(), String> {
             file,
             sgf,
             csv: _,
+            depth,
+            seconds,
             out,
-        } => return commands::export(&file, sgf, out.as_deref()),
+        } => {
+            return match depth {
+                Some(d) => {
+                    let limits = probe::limits(seconds, None)?;
+                    commands::deep(|| commands::export_tree(&file, d, limits, out.as_deref()))
+                }
+                None => commands::export(&file, sgf, out.as_deref()),
+            };
+        }
         Command::Cgt {
             expression,
             chill,

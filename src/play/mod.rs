@@ -1,10 +1,11 @@
 //! A solved board in use: the value of every move at any position, from
 //! the result file's proof where the line stays inside it and from a live
 //! search (within a budget) elsewhere ([`oracle`]); a probe of one
-//! position ([`probe`]); and a Go Text Protocol engine that plays by
-//! those values ([`gtp`]).
+//! position ([`probe`]); a Go Text Protocol engine that plays by those
+//! values ([`gtp`]); and SGF with a value on every node ([`sgf`]).
 
 pub mod gtp;
 pub mod known;
 pub mod oracle;
 pub mod probe;
+pub mod sgf;

@@ -490,12 +490,13 @@ impl Engine {
             let rate = Engine::winrate(&r.known, p.to_move);
             let (lo, hi) = r.known.for_side(p.to_move);
             let lead = (lo + hi) as f64 / 4.0;
+            let utility = 2.0 * rate - 1.0;
             let pv: Vec<String> = r.pv.iter().map(|&m| board.move_name(m)).collect();
             let visits = n - order;
             let mv = board.move_name(r.mv);
             infos.push(if kata {
                 format!(
-                    "info move {mv} visits {visits} utility {rate} winrate {rate} scoreMean {lead} scoreLead {lead} prior 0 order {order} pv {}",
+                    "info move {mv} visits {visits} utility {utility} winrate {rate} scoreMean {lead} scoreLead {lead} prior 0 order {order} pv {}",
                     pv.join(" ")
                 )
             } else {

@@ -279,11 +279,13 @@ pub fn export(file: &Path, sgf: bool, out: Option<&Path>) -> Result<(), String> 
     write_out(&text, out)
 }
 
-/// `gosolve export FILE --sgf --depth N [--out PATH]`: every line to
-/// `depth` turns with a value on each node, the live search within `limits`.
+/// `gosolve export FILE --sgf --depth N | --html [--out PATH]`: every line
+/// to `depth` turns with a value on each node, as SGF or as a page; the
+/// live search within `limits`.
 pub fn export_tree(
     file: &Path,
     depth: usize,
+    html: bool,
     limits: Limits,
     out: Option<&Path>,
 ) -> Result<(), String> {
@@ -291,7 +293,12 @@ pub fn export_tree(
     let o = Oracle::new(&board, &rules, Some(f.clone()), crate::cli::probe::TT_MB)
         .map_err(|e| e.to_string())?;
     let budget = o.budget(limits);
-    let text = crate::play::sgf::tree(&o, &f, depth, &budget).map_err(|e| e.to_string())?;
+    let text = if html {
+        crate::play::html::page(&o, &f, depth, &budget)
+    } else {
+        crate::play::sgf::tree(&o, &f, depth, &budget)
+    }
+    .map_err(|e| e.to_string())?;
     write_out(&text, out)
 }
 

@@ -136,8 +136,12 @@ enum Command {
         /// A .gsr result file.
         file: PathBuf,
         /// SGF FF[4]: the principal variation and every first move with its value.
-        #[arg(long, conflicts_with = "csv", required_unless_present = "csv")]
+        #[arg(long, conflicts_with_all = ["csv", "html"], required_unless_present_any = ["csv", "html"])]
         sgf: bool,
+        /// One self-contained HTML page to browse every line to --depth
+        /// (default 4) with its values.
+        #[arg(long, conflicts_with = "csv")]
+        html: bool,
         /// CSV: the first-move table.
         #[arg(long)]
         csv: bool,
@@ -145,8 +149,8 @@ enum Command {
         /// (from the proof, else searched now).
         #[arg(long, conflicts_with = "csv")]
         depth: Option<usize>,
-        /// With --depth: seconds the live search may take over the whole tree.
-        #[arg(long, default_value_t = 60.0, requires = "depth")]
+        /// With --depth or --html: seconds the live search may take over the whole tree.
+        #[arg(long, default_value_t = 60.0)]
         seconds: f64,
         /// Write here instead of to standard output.
         #[arg(long, short, value_name = "PATH")]
@@ -570,16 +574,20 @@ fn run(command: Command) -> Result<(), String> {
             file,
             sgf,
             csv: _,
+            html,
             depth,
             seconds,
             out,
         } => {
-            return match depth {
-                Some(d) => {
-                    let limits = probe::limits(seconds, None)?;
-                    commands::deep(|| commands::export_tree(&file, d, limits, out.as_deref()))
-                }
-                None => commands::export(&file, sgf, out.as_deref()),
+            let limits = probe::limits(seconds, None)?;
+            return match (html, depth) {
+                (true, d) => commands::deep(|| {
+                    commands::export_tree(&file, d.unwrap_or(4), true, limits, out.as_deref())
+                }),
+                (false, Some(d)) => commands::deep(|| {
+                    commands::export_tree(&file, d, false, limits, out.as_deref())
+                }),
+                (false, None) => commands::export(&file, sgf, out.as_deref()),
             };
         }
         Command::Cgt {

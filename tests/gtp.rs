@@ -170,6 +170,23 @@ fn illegal_moves_and_boards_are_refused() {
     let (ok, _, err) = session(&["3x3", "--rules", "bogus"], "quit\n");
     assert!(!ok);
     assert!(err.contains("bogus"), "{err}");
+    // A damaged result file where the engine looks is an error, at the
+    // start and on a boardsize that reaches it.
+    let dir = std::env::temp_dir().join(format!("gosolve-gtp-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/2x2-tromp-taylor.gsr");
+    let bytes = std::fs::read(good).unwrap();
+    std::fs::write(dir.join("2x2-tromp-taylor.gsr"), &bytes[..bytes.len() / 2]).unwrap();
+    let results = dir.to_str().unwrap();
+    let (ok, _, err) = session(&["2x2", "--results", results], "quit\n");
+    assert!(!ok);
+    assert!(err.contains("truncated"), "{err}");
+    let (ok, out, _) = session(&["3x3", "--results", results], "boardsize 2\nquit\n");
+    assert!(ok);
+    assert!(out.starts_with("? unacceptable size: "), "{out}");
+    assert!(out.contains("truncated"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The engine's own reply to `command`, without GTP's framing.

@@ -422,5 +422,14 @@ fn probe_refuses_bad_input() {
             .unwrap();
     std::fs::write(&bad, &bytes[..bytes.len() / 2]).unwrap();
     fails(&["probe", bad.to_str().unwrap()], "truncated");
+    // The same damaged file found by its default name for a board.
+    let dir = std::env::temp_dir().join(format!("gosolve-probe-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&bad, dir.join("2x2-tromp-taylor.gsr")).unwrap();
+    fails(
+        &["probe", "2x2", "--results", dir.to_str().unwrap()],
+        "truncated",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_file(&bad).unwrap();
 }

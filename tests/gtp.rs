@@ -280,3 +280,42 @@ fn engine_as_black_never_ends_below_the_solved_value() {
         assert!(value == 2 * e.board().len() as i32 || above > 0, "{board}");
     }
 }
+
+/// The analysis commands carry the exact values: win rates 1 / 0 for the
+/// side to move, the score lead, the principal variation, and GoGui's
+/// labels on every legal point.
+#[test]
+fn analysis_commands_give_exact_values() {
+    let mut e = Engine::new("3x3", setup()).unwrap();
+    let lz = ask(&mut e, "lz-analyze b 10");
+    let infos: Vec<&str> = lz.split("info ").filter(|s| !s.is_empty()).collect();
+    assert_eq!(infos.len(), 10);
+    assert_eq!(
+        infos[0].trim(),
+        "move B2 visits 10 winrate 10000 prior 0 order 0 pv B2 pass pass"
+    );
+    assert!(
+        infos[5].starts_with("move pass visits 5 winrate 0 "),
+        "{}",
+        infos[5]
+    );
+    assert_eq!(
+        ask(&mut e, "gosolve-values"),
+        "LABEL B2 +9 B1 +3 A2 +3 C2 +3 B3 +3 A1 -9 C1 -9 A3 -9 C3 -9\nTEXT value +9 (exact from the proof); pass -9"
+    );
+    ask(&mut e, "play b B2");
+    let kata = ask(&mut e, "kata-analyze w 10");
+    let infos: Vec<&str> = kata.split("info ").filter(|s| !s.is_empty()).collect();
+    assert_eq!(infos.len(), 9);
+    for i in &infos {
+        assert!(
+            i.contains(" utility -1 winrate 0 scoreMean -9 scoreLead -9 "),
+            "{i}"
+        );
+    }
+    assert!(infos[0].starts_with("move pass visits 9 "), "{}", infos[0]);
+    assert!(infos[0].trim().ends_with("pv pass pass"), "{}", infos[0]);
+    assert_eq!(ask(&mut e, "gosolve-value"), "+9 (exact from the proof)");
+    let (reply, _) = e.handle("kata-analyze b").unwrap();
+    assert_eq!(reply, "? illegal move: white is to move\n\n");
+}

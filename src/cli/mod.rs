@@ -540,7 +540,7 @@ fn run(command: Command) -> Result<(), String> {
             } else {
                 let board = parse_board(&target)?;
                 let rules = rules.build(&board)?;
-                let found = crate::play::gtp::result_file(&play.results, &board, &rules)?;
+                let found = crate::play::oracle::result_file(&play.results, &board, &rules)?;
                 (board, rules, found)
             };
             let opts = probe::Options {

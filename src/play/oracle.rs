@@ -9,12 +9,15 @@ use crate::engine::board::Board;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, Superko};
 use crate::engine::types::{Color, Move};
-use crate::format::gsr::ResultFile;
+use crate::format::check;
+use crate::format::gsr::{self, ResultFile};
 use crate::play::known::{Known, Source};
 use crate::search::bounds::{mover_value, value_range};
 use crate::search::solver::{Config, Search, Shared};
 use crate::search::tt::TableError;
 use crate::store::inspect::{self, Found, LineError};
+use crate::store::save;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -53,6 +56,34 @@ impl Drop for Budget {
 /// Black's side of a mover's-side value of `g` (and back: it is its own inverse).
 fn black_side(g: &Game, v: i32) -> i32 {
     if g.to_move() == Color::Black { v } else { -v }
+}
+
+/// The result file of `board` and `rules` in `dir`, by its default name,
+/// if there is one; an error if it is there but unreadable or for other
+/// rules.
+pub fn result_file(
+    dir: &std::path::Path,
+    board: &Board,
+    rules: &Rules,
+) -> Result<Option<(PathBuf, gsr::ResultFile)>, String> {
+    let name = save::default_path(board, rules);
+    let path = dir.join(name.file_name().expect("a file name"));
+    if !path.exists() {
+        return Ok(None);
+    }
+    let f = gsr::read(&path).map_err(|e| e.to_string())?;
+    let (b, r) = check::settle(&f).map_err(|e| format!("{}: {e}", path.display()))?;
+    if b.edges() != board.edges() || r != *rules {
+        return Err(format!(
+            "{}: holds {} under {}, not {} under {}",
+            path.display(),
+            b.name(),
+            r.describe(),
+            board.name(),
+            rules.describe()
+        ));
+    }
+    Ok(Some((path, f)))
 }
 
 /// Why `m` may not be played in `g` (where it is not legal).

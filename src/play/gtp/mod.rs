@@ -13,12 +13,11 @@ use crate::engine::diagram;
 use crate::engine::game::Outcome;
 use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset, half_points};
 use crate::engine::types::{Color, Move};
-use crate::format::{check, gsr};
-use crate::play::known::Known;
-use crate::play::oracle::{Limits, Oracle, why_illegal};
+use crate::play::oracle::{self, Limits, Oracle, why_illegal};
 use crate::play::probe::{Asked, Probe, probe};
-use crate::store::save;
 use std::collections::HashMap;
+
+mod analyze;
 use std::path::PathBuf;
 
 /// Every command the engine knows, as `list_commands` gives them.
@@ -73,7 +72,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    fn ok(text: impl Into<String>) -> Reply {
+    pub(super) fn ok(text: impl Into<String>) -> Reply {
         Reply {
             ok: true,
             text: text.into(),
@@ -81,7 +80,7 @@ impl Reply {
         }
     }
 
-    fn err(text: impl Into<String>) -> Reply {
+    pub(super) fn err(text: impl Into<String>) -> Reply {
         Reply {
             ok: false,
             text: text.into(),
@@ -130,34 +129,6 @@ pub struct Engine {
     file: Option<PathBuf>,
 }
 
-/// The result file of `board` and `rules` in `dir`, by its default name,
-/// if there is one; an error if it is there but unreadable or for other
-/// rules.
-pub fn result_file(
-    dir: &std::path::Path,
-    board: &Board,
-    rules: &Rules,
-) -> Result<Option<(PathBuf, gsr::ResultFile)>, String> {
-    let name = save::default_path(board, rules);
-    let path = dir.join(name.file_name().expect("a file name"));
-    if !path.exists() {
-        return Ok(None);
-    }
-    let f = gsr::read(&path).map_err(|e| e.to_string())?;
-    let (b, r) = check::settle(&f).map_err(|e| format!("{}: {e}", path.display()))?;
-    if b.edges() != board.edges() || r != *rules {
-        return Err(format!(
-            "{}: holds {} under {}, not {} under {}",
-            path.display(),
-            b.name(),
-            r.describe(),
-            board.name(),
-            rules.describe()
-        ));
-    }
-    Ok(Some((path, f)))
-}
-
 impl Engine {
     /// An engine on `board` (a grid spec) under `setup`.
     pub fn new(board: &str, setup: Setup) -> Result<Engine, String> {
@@ -193,7 +164,7 @@ impl Engine {
     ) -> Result<(Oracle<'static>, Option<PathBuf>), String> {
         let rules =
             Rules::build(setup.ruleset, &setup.options, board).map_err(|e| e.to_string())?;
-        let found = result_file(&setup.results, board, &rules)?;
+        let found = oracle::result_file(&setup.results, board, &rules)?;
         let (path, file) = found.map_or((None, None), |(p, f)| (Some(p), Some(f)));
         let oracle = Oracle::new(board, &rules, file, setup.tt_mb).map_err(|e| e.to_string())?;
         Ok((oracle, path))
@@ -299,7 +270,7 @@ impl Engine {
         }
     }
 
-    fn scored(&self) -> bool {
+    pub(super) fn scored(&self) -> bool {
         self.oracle.rules().ruleset.has_score()
     }
 
@@ -352,7 +323,7 @@ impl Engine {
         }
     }
 
-    fn color(&self, text: &str) -> Option<Color> {
+    pub(super) fn color(&self, text: &str) -> Option<Color> {
         match text.to_ascii_lowercase().as_str() {
             "b" | "black" => Some(Color::Black),
             "w" | "white" => Some(Color::White),
@@ -362,7 +333,7 @@ impl Engine {
 
     /// Refuses a colour that is not to move: the game alternates (a
     /// pass is a turn), so the engine does not add passes of its own.
-    fn check_turn(&self, c: Color) -> Result<(), Reply> {
+    pub(super) fn check_turn(&self, c: Color) -> Result<(), Reply> {
         let g = self.oracle.replay(&self.line).expect("the line is legal");
         if g.outcome().is_some() {
             return Err(Reply::err("illegal move: the game is over"));
@@ -400,7 +371,7 @@ impl Engine {
         Reply::ok("")
     }
 
-    fn probe(&self, pv: bool) -> Result<Probe, Reply> {
+    pub(super) fn probe(&self, pv: bool) -> Result<Probe, Reply> {
         let budget = self.oracle.budget(self.setup.limits);
         let asked = Asked { search: true, pv };
         probe(&self.oracle, &self.line, &budget, asked).map_err(|e| Reply::err(e.to_string()))
@@ -455,130 +426,5 @@ impl Engine {
             Outcome::Score(v) if v > 0 => format!("B+{}", half_points(v)),
             Outcome::Score(v) => format!("W+{}", half_points(-v)),
         })
-    }
-
-    /// The mover's win rate in 0..=1 from what is known: a win 1, a draw
-    /// 0.5, a loss 0; a bound only, the middle of what it allows.
-    fn winrate(k: &Known, mover: Color) -> f64 {
-        let (lo, hi) = k.for_side(mover);
-        let rate = |v: i32| match v.signum() {
-            1 => 1.0,
-            0 => 0.5,
-            _ => 0.0,
-        };
-        (rate(lo) + rate(hi)) / 2.0
-    }
-
-    /// One round of analysis in Leela Zero's (`lz-analyze`: win rate in
-    /// 0..=10000) or KataGo's (`kata-analyze`: 0..=1 and the score lead)
-    /// form; "visits" rank the moves, best highest, for GUIs that size
-    /// their marks by them.
-    fn analyze(&self, kata: bool, args: &[&str]) -> Reply {
-        if let Some(c) = args.first().and_then(|a| self.color(a)) {
-            if let Err(r) = self.check_turn(c) {
-                return r;
-            }
-        }
-        let p = match self.probe(true) {
-            Ok(p) => p,
-            Err(r) => return r,
-        };
-        let board = self.board();
-        let n = p.moves.len();
-        let mut infos = Vec::new();
-        for (order, r) in p.moves.iter().enumerate() {
-            let rate = Engine::winrate(&r.known, p.to_move);
-            let (lo, hi) = r.known.for_side(p.to_move);
-            let lead = (lo + hi) as f64 / 4.0;
-            let utility = 2.0 * rate - 1.0;
-            let pv: Vec<String> = r.pv.iter().map(|&m| board.move_name(m)).collect();
-            let visits = n - order;
-            let mv = board.move_name(r.mv);
-            infos.push(if kata {
-                format!(
-                    "info move {mv} visits {visits} utility {utility} winrate {rate} scoreMean {lead} scoreLead {lead} prior 0 order {order} pv {}",
-                    pv.join(" ")
-                )
-            } else {
-                format!(
-                    "info move {mv} visits {visits} winrate {} prior 0 order {order} pv {}",
-                    (rate * 10000.0).round(),
-                    pv.join(" ")
-                )
-            });
-        }
-        Reply::ok(format!("\n{}", infos.join(" ")))
-    }
-
-    /// GoGui `gfx`: every legal point labelled with its value, and the position's value as text.
-    fn values(&self) -> Reply {
-        let p = match self.probe(false) {
-            Ok(p) => p,
-            Err(r) => return r,
-        };
-        let (board, scored, range) = (self.board(), self.scored(), self.oracle.range());
-        let labels: Vec<String> = p
-            .moves
-            .iter()
-            .filter(|r| r.mv != Move::Pass)
-            .map(|r| {
-                let t = r.known.text(scored, range).replace(' ', "");
-                let t = if scored {
-                    t
-                } else {
-                    r.known.category(p.to_move).replace(' ', "-")
-                };
-                format!("{} {t}", board.move_name(r.mv))
-            })
-            .collect();
-        let pass = p.moves.iter().find(|r| r.mv == Move::Pass);
-        let mut text = format!(
-            "LABEL {}\nTEXT value {} ({})",
-            labels.join(" "),
-            p.known.text(scored, range),
-            p.known.label()
-        );
-        if let Some(r) = pass {
-            text += &format!("; pass {}", r.known.text(scored, range));
-        }
-        Reply::ok(text)
-    }
-
-    fn value_text(&self) -> Reply {
-        match self.probe(false) {
-            Ok(p) => Reply::ok(format!(
-                "{} ({})",
-                p.known.text(self.scored(), self.oracle.range()),
-                p.known.label()
-            )),
-            Err(r) => r,
-        }
-    }
-
-    /// The probe as lines of text: each move, its value, where it came from, its PV.
-    fn probe_text(&self) -> Reply {
-        let p = match self.probe(true) {
-            Ok(p) => p,
-            Err(r) => return r,
-        };
-        let board = self.board();
-        let (scored, range) = (self.scored(), self.oracle.range());
-        let mut lines = vec![format!(
-            "{} to move: {} ({})",
-            p.to_move.name(),
-            p.known.text(scored, range),
-            p.known.label()
-        )];
-        for r in &p.moves {
-            let pv: Vec<String> = r.pv.iter().map(|&m| board.move_name(m)).collect();
-            lines.push(format!(
-                "{} {} ({}) pv {}",
-                board.move_name(r.mv),
-                r.known.text(scored, range),
-                r.known.label(),
-                pv.join(" ")
-            ));
-        }
-        Reply::ok(format!("\n{}", lines.join("\n")))
     }
 }

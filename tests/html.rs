@@ -154,3 +154,41 @@ fn html_page_plays_in_a_real_browser() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `cgt --html`: the regions, the value and the thermograph on one page,
+/// as a browser shows it.
+#[test]
+fn cgt_page_shows_the_value_and_thermograph_in_a_real_browser() {
+    let dir = std::env::temp_dir().join(format!("gosolve-cgt-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("g.html");
+    let (ok, _, err) = gosolve(&[
+        "cgt",
+        "eye:2 + corridor:blocked:3",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    // A folder where the page should go.
+    let (ok, _, err) = gosolve(&["cgt", "*", "--html", dir.to_str().unwrap()]);
+    assert!(!ok && !err.is_empty());
+    let Some(browser) = chromium() else {
+        eprintln!("skipped the browser part: chromium is not installed (.ci/run installs it)");
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    };
+    let d = dom(browser, &page, "", &dir.join("profile"));
+    assert_eq!(text_of(&d, "value"), "{4|{3|2*}}");
+    assert_eq!(text_of(&d, "mean"), "13/4");
+    assert_eq!(text_of(&d, "temperature"), "3/4");
+    assert_eq!(
+        text_of(&d, "black-first"),
+        "wins with B2 in term 2 (corridor:blocked:3), leaving 4"
+    );
+    assert!(
+        d.contains("<pre class=\"region\">3 B B B B B\n2 W . . . B"),
+        "{d}"
+    );
+    assert!(d.contains("<div id=\"thermograph\">") && d.contains("<polyline"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -208,6 +208,10 @@ enum Command {
         /// Also draw the thermograph into this SVG file.
         #[arg(long, value_name = "FILE.svg")]
         thermograph: Option<PathBuf>,
+        /// Also write one self-contained page: the regions, the value and
+        /// the thermograph.
+        #[arg(long, value_name = "FILE.html")]
+        html: Option<PathBuf>,
         /// Count a captured stone as its prisoner only (RULES.md §6 read
         /// literally, as `solve --rules koh` plays), not also its point.
         #[arg(long)]
@@ -595,11 +599,15 @@ fn run(command: Command) -> Result<(), String> {
             chill,
             warm,
             thermograph,
+            html,
             prisoners_only,
             json,
         } => {
-            let svg = thermograph.as_deref();
-            return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
+            let files = cgt::Files {
+                svg: thermograph.as_deref(),
+                html: html.as_deref(),
+            };
+            return cgt::run(&expression, chill, warm, files, json, prisoners_only);
         }
         Command::Bench { search } => {
             print!(

@@ -12,6 +12,9 @@ use crate::play::sgf::label;
 use crate::play::tree::{Node, TreeError, build};
 use serde_json::{Value, json};
 
+/// The pages' style sheet (also `gosolve cgt --html`'s).
+pub const STYLE: &str = include_str!("page.css");
+
 /// The nodes in a flat list (the start first), each naming its children
 /// by index.
 fn flatten(
@@ -95,7 +98,7 @@ pub fn page(
     let title = format!("{} under {}", f.board.name, f.rules.description);
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>gosolve: {title}</title>\n<style>\n{}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<div id=\"status\"></div>\n<div id=\"board\"></div>\n<p><button id=\"back\">&larr; back</button> <button id=\"forward\">forward &rarr;</button> <button id=\"pass\" class=\"move\">pass</button></p>\n<p>Line: <span id=\"line\"></span></p>\n<svg id=\"chart\" width=\"360\" height=\"120\" role=\"img\" aria-label=\"the value along the line\"></svg>\n<p id=\"note\"></p>\n<p class=\"key\">Values are Black &minus; White &minus; komi (or who wins); colours say what a move gives the player who makes it: <span class=\"win\">win</span> <span class=\"draw\">draw</span> <span class=\"loss\">loss</span> <span class=\"unknown\">bound only</span>.</p>\n<script type=\"application/json\" id=\"data\">{data}</script>\n<script>\n{}</script>\n</body>\n</html>\n",
-        include_str!("page.css"),
+        STYLE,
         include_str!("page.js")
     ))
 }

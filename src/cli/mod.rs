@@ -131,7 +131,8 @@ enum Command {
     },
     /// Export a result file as SGF (start, principal variation and every first
     /// move's value; not the proof's strategies; with --depth, every line to
-    /// that depth with a value on each node) or CSV (the first-move table).
+    /// that depth with a value on each node), as an HTML page to browse
+    /// those values, or as CSV (the first-move table).
     Export {
         /// A .gsr result file.
         file: PathBuf,
@@ -145,8 +146,8 @@ enum Command {
         /// CSV: the first-move table.
         #[arg(long)]
         csv: bool,
-        /// SGF of every line to this many turns, each node with its value
-        /// (from the proof, else searched now).
+        /// Every line to this many turns, each node with its value (from
+        /// the proof, else searched now): as SGF with --sgf, the page's depth with --html.
         #[arg(long, conflicts_with = "csv")]
         depth: Option<usize>,
         /// With --depth or --html: seconds the live search may take over the whole tree.
@@ -304,11 +305,11 @@ struct PlayArgs {
     #[arg(long, default_value = "results", value_name = "DIR")]
     results: PathBuf,
     /// Seconds the live search may take in all, for a probe or a GTP
-    /// command (checked between its depth-limited iterations, so one
-    /// iteration can run past it).
+    /// command (a hard limit: the search stops with bounds only).
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
-    /// Nodes the live search may visit in all, as --seconds.
+    /// Nodes the live search may visit in all (checked between its
+    /// depth-limited iterations, so one iteration can run past it).
     #[arg(long)]
     nodes: Option<u64>,
     /// The live search's table in megabytes.

@@ -125,6 +125,50 @@ fn probe_agrees_with_solve_on_every_first_move() {
     });
 }
 
+/// Every result file in `results/`, the slow ones too: every first move
+/// is exact from the proof (no search) and is the value `solve` stored.
+#[test]
+fn probe_reads_every_first_move_of_every_result_file_from_its_proof() {
+    deep(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "gsr") {
+                continue;
+            }
+            files += 1;
+            let f = gsr::read(&path).unwrap();
+            let (board, rules) = check::settle(&f).unwrap();
+            let o = Oracle::new(&board, &rules, Some(f.clone()), 1).unwrap();
+            let budget = o.budget(NO_LIMIT);
+            let asked = Asked {
+                search: false,
+                pv: false,
+            };
+            let p = probe(&o, &[], &budget, asked).unwrap();
+            let members: usize = f.classes.iter().map(|c| c.members.len()).sum();
+            assert_eq!(p.moves.len(), members, "{}", path.display());
+            for r in &p.moves {
+                let class = f
+                    .classes
+                    .iter()
+                    .find(|c| c.members.iter().any(|x| x.mv == r.mv.code()))
+                    .unwrap();
+                assert_eq!(
+                    r.known.exact(),
+                    Some(class.value),
+                    "{} {:?}",
+                    path.display(),
+                    r.mv
+                );
+                assert!(matches!(r.known.source, Source::Proof | Source::Over));
+            }
+        }
+        assert!(files >= FAST.len());
+    });
+}
+
 /// A tiny fixed-seed generator (xorshift64*), so the lines are the same on every run.
 struct Rng(u64);
 

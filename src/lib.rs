@@ -12,6 +12,9 @@
 //!   whole solve run and measured.
 //! - [`store`]: result files in use: saving a solve, reading one back,
 //!   resuming an interrupted one.
+//! - [`play`]: a solved board in use: every move's value at any position
+//!   (from the proof, else a live search within a budget), a GTP engine,
+//!   SGF with a value on every node.
 //! - [`verify`]: the independent checker, with its own plain rules code; it
 //!   reads the result file and shares no code with `engine` or `search`
 //!   beyond the rules' names.
@@ -37,6 +40,7 @@ pub mod cli;
 pub mod count;
 pub mod engine;
 pub mod format;
+pub mod play;
 pub mod search;
 pub mod store;
 pub mod verify;

@@ -81,16 +81,66 @@ fn terms_json(sum: &Sum) -> serde_json::Value {
     json!(terms)
 }
 
+/// Files to draw the result into besides the report.
+pub struct Files<'a> {
+    /// The thermograph as SVG.
+    pub svg: Option<&'a Path>,
+    /// One HTML page: the regions, the value and the thermograph.
+    pub html: Option<&'a Path>,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// One self-contained page in the style of `export --html`: each term
+/// (a region as a diagram), then the facts as rows, then the thermograph.
+fn page(expr: &str, sum: &Sum, facts: &[(&str, String)], svg: &str) -> String {
+    let mut terms = String::new();
+    for (i, t) in sum.terms.iter().enumerate() {
+        terms += &format!(
+            "<h2>term {}: {} = {}</h2>\n",
+            i + 1,
+            escape(&t.text),
+            escape(&notation::write(t.value, Style::Unicode))
+        );
+        if let Part::Region(v) = &t.part {
+            terms += &format!(
+                "<pre class=\"region\">{}</pre>\n",
+                escape(&v.region().render())
+            );
+        }
+    }
+    let rows: String = facts
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "<tr><th>{k}</th><td id=\"{}\">{}</td></tr>\n",
+                k.replace(' ', "-"),
+                escape(v)
+            )
+        })
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>gosolve cgt: {e}</title>\n<style>\n{}</style>\n</head>\n<body>\n<h1>{e}</h1>\n{terms}<table class=\"facts\">\n{rows}</table>\n<div id=\"thermograph\">\n{svg}</div>\n</body>\n</html>\n",
+        crate::play::html::STYLE,
+        e = escape(expr)
+    )
+}
+
 /// Reads `expr` (games in standard notation and Go regions, added),
 /// chills it and/or warms it (seed 003's f then ∫), and prints the
 /// result's canonical form, outcome, stops, mean, temperature and
-/// thermograph (walls and an ASCII picture; an SVG file on request), and
-/// for the game as given a winning move for each player moving first.
+/// thermograph (walls and an ASCII picture; an SVG file or an HTML page
+/// on request), and for the game as given a winning move for each player
+/// moving first.
 pub fn run(
     expr: &str,
     chill: bool,
     warm: bool,
-    svg: Option<&Path>,
+    files: Files,
     json: bool,
     prisoners_only: bool,
 ) -> Result<(), String> {
@@ -113,9 +163,23 @@ pub fn run(
     let th = thermo::thermograph(g);
     let (ls, rs) = (thermo::left_stop(g), thermo::right_stop(g));
     let text = |x: Game| notation::write(x, Style::Unicode);
-    if let Some(path) = svg {
+    if let Some(path) = files.svg {
         std::fs::write(path, plot::svg(&th, &text(g)))
             .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = files.html {
+        let facts = [
+            ("value", text(g)),
+            ("outcome", outcome(g).to_string()),
+            ("black first", winning_text(&sum, &black)),
+            ("white first", winning_text(&sum, &white)),
+            ("stops", format!("left {ls}, right {rs}")),
+            ("mean", th.mast.to_string()),
+            ("temperature", th.temperature.to_string()),
+            ("birthday", g.birthday().to_string()),
+        ];
+        let html = page(expr, &sum, &facts, &plot::svg(&th, &text(g)));
+        crate::format::gsr::write_atomic(path, html.as_bytes()).map_err(|e| e.to_string())?;
     }
     let ascii = |x: Game| notation::write(x, Style::Ascii);
     if json {

@@ -8,6 +8,7 @@ use crate::engine::types::Color;
 use crate::format::check::settle;
 use crate::format::codes::decode;
 use crate::format::gsr::{self, ResultFile};
+use crate::play::oracle::{Limits, Oracle};
 use crate::store::inspect::{self, Found};
 use crate::verify;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -23,7 +24,7 @@ fn open(file: &Path) -> Result<(ResultFile, Board, Rules), String> {
 
 /// Runs `job` on a thread with a large stack: proofs are walked
 /// recursively, one frame per turn of the longest game they hold.
-fn deep<T: Send>(job: impl FnOnce() -> T + Send) -> T {
+pub fn deep<T: Send>(job: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(1 << 30)
@@ -275,6 +276,34 @@ pub fn export(file: &Path, sgf: bool, out: Option<&Path>) -> Result<(), String> 
     } else {
         inspect::csv(&f, &board, &rules)
     };
+    write_out(&text, out)
+}
+
+/// `gosolve export FILE --sgf --depth N | --html [--out PATH]`: every line
+/// to `depth` turns with a value on each node, as SGF or as a page; the
+/// live search within `limits`.
+pub fn export_tree(
+    file: &Path,
+    depth: usize,
+    html: bool,
+    limits: Limits,
+    out: Option<&Path>,
+) -> Result<(), String> {
+    let (f, board, rules) = open(file)?;
+    let o = Oracle::new(&board, &rules, Some(f.clone()), crate::cli::probe::TT_MB)
+        .map_err(|e| e.to_string())?;
+    let budget = o.budget(limits);
+    let text = if html {
+        crate::play::html::page(&o, &f, depth, &budget)
+    } else {
+        crate::play::sgf::tree(&o, &f, depth, &budget)
+    }
+    .map_err(|e| e.to_string())?;
+    write_out(&text, out)
+}
+
+/// Writes `text` to `out` whole (or not at all), or prints it.
+fn write_out(text: &str, out: Option<&Path>) -> Result<(), String> {
     match out {
         Some(p) => gsr::write_atomic(p, text.as_bytes()).map_err(|e| e.to_string()),
         None => {

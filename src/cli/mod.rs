@@ -21,6 +21,7 @@ pub mod cgt;
 pub mod check;
 pub mod commands;
 pub mod interrupt;
+pub mod probe;
 pub mod progress;
 pub mod published;
 pub mod report;
@@ -98,17 +99,60 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Every legal move's value at the position after a line: from a result
+    /// file's proof where it reaches, else searched now within a limit.
+    Probe {
+        /// A .gsr result file, or a board (with rule options; its result
+        /// file in --results is used if there is one).
+        target: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Moves from the start, e.g. "B2 C3 pass" (replayed: superko depends on all of them).
+        #[arg(long)]
+        line: Option<String>,
+        #[command(flatten)]
+        play: PlayArgs,
+        /// Use the proof only: no live search.
+        #[arg(long)]
+        no_search: bool,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A Go Text Protocol engine on standard input and output that plays by
+    /// exact values (grids only).
+    Gtp {
+        /// The board to start on (GTP's boardsize changes it).
+        board: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+        #[command(flatten)]
+        play: PlayArgs,
+    },
     /// Export a result file as SGF (start, principal variation and every first
-    /// move's value; not the proof's strategies) or CSV (the first-move table).
+    /// move's value; not the proof's strategies; with --depth, every line to
+    /// that depth with a value on each node), as an HTML page to browse
+    /// those values, or as CSV (the first-move table).
     Export {
         /// A .gsr result file.
         file: PathBuf,
         /// SGF FF[4]: the principal variation and every first move with its value.
-        #[arg(long, conflicts_with = "csv", required_unless_present = "csv")]
+        #[arg(long, conflicts_with_all = ["csv", "html"], required_unless_present_any = ["csv", "html"])]
         sgf: bool,
+        /// One self-contained HTML page to browse every line to --depth
+        /// (default 4) with its values.
+        #[arg(long, conflicts_with = "csv")]
+        html: bool,
         /// CSV: the first-move table.
         #[arg(long)]
         csv: bool,
+        /// Every line to this many turns, each node with its value (from
+        /// the proof, else searched now): as SGF with --sgf, the page's depth with --html.
+        #[arg(long, conflicts_with = "csv")]
+        depth: Option<usize>,
+        /// With --depth or --html: seconds the live search may take over the whole tree.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
         /// Write here instead of to standard output.
         #[arg(long, short, value_name = "PATH")]
         out: Option<PathBuf>,
@@ -165,6 +209,10 @@ enum Command {
         /// Also draw the thermograph into this SVG file.
         #[arg(long, value_name = "FILE.svg")]
         thermograph: Option<PathBuf>,
+        /// Also write one self-contained page: the regions, the value and
+        /// the thermograph.
+        #[arg(long, value_name = "FILE.html")]
+        html: Option<PathBuf>,
         /// Count a captured stone as its prisoner only (RULES.md §6 read
         /// literally, as `solve --rules koh` plays), not also its point.
         #[arg(long)]
@@ -269,12 +317,32 @@ pub fn check_tt_mb(mb: usize) -> Result<(), String> {
     crate::search::tt::check_size(mb).map_err(|e| format!("--tt-mb {mb}: {e}"))
 }
 
+/// What `probe` and `gtp` share: where result files are, and how much
+/// a live search may use.
+#[derive(Args)]
+struct PlayArgs {
+    /// Folder where a board's result file is looked up by its default name.
+    #[arg(long, default_value = "results", value_name = "DIR")]
+    results: PathBuf,
+    /// Seconds the live search may take in all, for a probe or a GTP
+    /// command (a hard limit: the search stops with bounds only).
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Nodes the live search may visit in all (checked between its
+    /// depth-limited iterations, so one iteration can run past it).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// The live search's table in megabytes.
+    #[arg(long, default_value_t = probe::TT_MB)]
+    tt_mb: usize,
+}
+
 /// The ruleset and its options, shared by every command that plays.
 #[derive(Args)]
 struct RuleArgs {
-    /// tromp-taylor, ggg, conway, conway-replacement, logical or koh.
-    #[arg(long, default_value = "tromp-taylor")]
-    rules: Ruleset,
+    /// tromp-taylor, ggg, conway, conway-replacement, logical or koh [default: tromp-taylor].
+    #[arg(long)]
+    rules: Option<Ruleset>,
     /// positional, situational or none (basic ko; a repetition is a tie).
     #[arg(long)]
     superko: Option<Superko>,
@@ -297,7 +365,17 @@ impl RuleArgs {
             komi: self.komi,
             start: self.start.clone(),
         };
-        Rules::build(self.rules, &opts, board).map_err(|e| e.to_string())
+        let ruleset = self.rules.unwrap_or(Ruleset::TrompTaylor);
+        Rules::build(ruleset, &opts, board).map_err(|e| e.to_string())
+    }
+
+    /// Whether any rule option was given.
+    fn given(&self) -> bool {
+        self.rules.is_some()
+            || self.superko.is_some()
+            || self.suicide.is_some()
+            || self.komi.is_some()
+            || self.start.is_some()
     }
 }
 
@@ -465,24 +543,92 @@ fn run(command: Command) -> Result<(), String> {
             budget,
             json,
         } => return check::check(table.as_deref(), budget, json),
+        Command::Probe {
+            target,
+            rules,
+            line,
+            play,
+            no_search,
+            json,
+        } => {
+            check_tt_mb(play.tt_mb)?;
+            let limits = probe::limits(play.seconds, play.nodes)?;
+            let path = std::path::Path::new(&target);
+            let (board, rules, file) = if path.is_file() || target.ends_with(".gsr") {
+                if rules.given() {
+                    return Err(format!(
+                        "{target} is a result file: its board and rules are fixed, so rule options do not apply"
+                    ));
+                }
+                let (b, r, f) = probe::read_file(path)?;
+                (b, r, Some(f))
+            } else {
+                let board = parse_board(&target)?;
+                let rules = rules.build(&board)?;
+                let found = crate::play::oracle::result_file(&play.results, &board, &rules)?;
+                (board, rules, found)
+            };
+            let opts = probe::Options {
+                line: line.as_deref(),
+                limits,
+                search: !no_search,
+                tt_mb: play.tt_mb,
+                json,
+            };
+            return commands::deep(|| probe::run(&board, &rules, file, &opts));
+        }
+        Command::Gtp { board, rules, play } => {
+            check_tt_mb(play.tt_mb)?;
+            let setup = crate::play::gtp::Setup {
+                ruleset: rules.rules.unwrap_or(Ruleset::TrompTaylor),
+                options: RuleOptions {
+                    superko: rules.superko,
+                    suicide: rules.suicide,
+                    komi: rules.komi,
+                    start: rules.start.clone(),
+                },
+                results: play.results,
+                limits: probe::limits(play.seconds, play.nodes)?,
+                tt_mb: play.tt_mb,
+            };
+            return commands::deep(|| probe::serve(&board, setup));
+        }
         Command::Verify { file, json } => return commands::verify(&file, json),
         Command::Show { file, line, json } => return commands::show(&file, line.as_deref(), json),
         Command::Export {
             file,
             sgf,
             csv: _,
+            html,
+            depth,
+            seconds,
             out,
-        } => return commands::export(&file, sgf, out.as_deref()),
+        } => {
+            let limits = probe::limits(seconds, None)?;
+            return match (html, depth) {
+                (true, d) => commands::deep(|| {
+                    commands::export_tree(&file, d.unwrap_or(4), true, limits, out.as_deref())
+                }),
+                (false, Some(d)) => commands::deep(|| {
+                    commands::export_tree(&file, d, false, limits, out.as_deref())
+                }),
+                (false, None) => commands::export(&file, sgf, out.as_deref()),
+            };
+        }
         Command::Cgt {
             expression,
             chill,
             warm,
             thermograph,
+            html,
             prisoners_only,
             json,
         } => {
-            let svg = thermograph.as_deref();
-            return cgt::run(&expression, chill, warm, svg, json, prisoners_only);
+            let files = cgt::Files {
+                svg: thermograph.as_deref(),
+                html: html.as_deref(),
+            };
+            return cgt::run(&expression, chill, warm, files, json, prisoners_only);
         }
         Command::Bench { search } => {
             print!(

@@ -250,7 +250,8 @@ impl Search<'_, '_> {
             if delta == 0 {
                 break Out::Settled(self.disproved(g, base, refused, node, x, start_nodes));
             }
-            if phi >= th_phi || delta >= th_delta {
+            // A caller's stop (`Shared::stopper`) leaves the node open.
+            if phi >= th_phi || delta >= th_delta || self.sh.stopped() {
                 break Out::Open(phi, delta);
             }
             let k = kids[best];

@@ -138,10 +138,12 @@ impl Search<'_, '_> {
     pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<bool> {
         self.sync_path(g);
         if self.sh.method == Method::ProofNumber {
-            if limit == u32::MAX {
-                return Some(self.dfpn(g, x + 1).v <= x);
+            loop {
+                let r = self.dfpn_within(g, x + 1, limit);
+                if r.is_some() || limit != u32::MAX || self.sh.stopped() {
+                    return r.map(|r| r.v <= x);
+                }
             }
-            return self.dfpn_within(g, x + 1, limit).map(|r| r.v <= x);
         }
         let r = self.within(g, x, x + 1, limit);
         (!r.open).then_some(r.v <= x)

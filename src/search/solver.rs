@@ -36,7 +36,8 @@ use crate::search::ordering::MoveOrder;
 use crate::search::syms::{Syms, state_perms};
 use crate::search::table_use::Node;
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 /// Search options.
 #[derive(Clone, Copy, Debug)]
@@ -125,6 +126,8 @@ pub struct Shared<'a> {
     pub(super) iterations: AtomicU32,
     /// The proof and disproof numbers of df-pn's unsettled nodes.
     pub(super) numbers: Option<Numbers>,
+    /// See [`Shared::stopper`].
+    stop: Arc<AtomicBool>,
 }
 
 impl<'a> Shared<'a> {
@@ -174,7 +177,23 @@ impl<'a> Shared<'a> {
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
             numbers,
+            stop: Arc::new(AtomicBool::new(false)),
         })
+    }
+
+    /// A flag that, while set, makes every search on these tables leave
+    /// its line open at the next node (nothing is stored as settled): a
+    /// caller's time limit, for callers of [`Search::at_most_within`],
+    /// which then answers `None`. The solve never sets it (`exact` would
+    /// deepen forever).
+    pub fn stopper(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Whether a caller has set the [`Shared::stopper`] flag.
+    #[inline]
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     /// Nodes searched by all threads: exact once their searches are
@@ -324,8 +343,9 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let sym = node.sym;
 
-        // Step 4. The depth limit of this iteration: the line stays open.
-        if self.ply >= self.limit {
+        // Step 4. The depth limit of this iteration (or a caller's stop):
+        // the line stays open.
+        if self.ply >= self.limit || self.sh.stopped() {
             return OPEN;
         }
 

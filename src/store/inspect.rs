@@ -306,13 +306,14 @@ pub fn csv(f: &ResultFile, board: &Board, rules: &Rules) -> String {
     out
 }
 
-fn sgf_escape(s: &str) -> String {
+/// Text as an SGF property value, with `\` and `]` escaped.
+pub fn sgf_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// The SGF point of a move: grids by column and row from the top; other
 /// graphs as a one-row board of the points in index order.
-fn sgf_point(board: &Board, m: Move) -> String {
+pub fn sgf_point(board: &Board, m: Move) -> String {
     let letter = |i: usize| {
         let c = if i < 26 {
             b'a' + i as u8
@@ -331,9 +332,10 @@ fn sgf_point(board: &Board, m: Move) -> String {
     }
 }
 
-/// The solution as SGF `FF[4]`: the principal variation as the main line,
-/// every other first-move class as a variation carrying its value.
-pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
+/// The root node's properties for a solution's SGF (game, board size,
+/// rules, komi, result, start position) and its comment (the value, and
+/// what SGF cannot draw of the board), which the caller puts in `C[]`.
+pub fn sgf_root(f: &ResultFile, board: &Board, rules: &Rules) -> (String, String) {
     let scored = rules.ruleset.has_score();
     let (size, note) = match board.layout() {
         Layout::Grid {
@@ -356,7 +358,7 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
         ),
     };
     let mut root = format!(
-        "(;FF[4]GM[1]CA[UTF-8]AP[gosolve:{}]SZ[{size}]RU[{}]",
+        "FF[4]GM[1]CA[UTF-8]AP[gosolve:{}]SZ[{size}]RU[{}]",
         env!("CARGO_PKG_VERSION"),
         sgf_escape(&f.rules.description)
     );
@@ -389,7 +391,6 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
             .collect();
         comment += &format!(" Edges: {}.", edges.join(" "));
     }
-    root += &format!("C[{}]", sgf_escape(&comment));
     // The start position.
     let setup = &rules.setup;
     let stones = |set: PointSet| -> String {
@@ -406,6 +407,16 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
     if setup.to_move == Color::White {
         root += "PL[W]";
     }
+    (root, comment)
+}
+
+/// The solution as SGF `FF[4]`: the principal variation as the main line,
+/// every other first-move class as a variation carrying its value.
+pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
+    let scored = rules.ruleset.has_score();
+    let v = f.value;
+    let (props, comment) = sgf_root(f, board, rules);
+    let root = format!("(;{props}C[{}]", sgf_escape(&comment));
     let node = |g: &Game, m: Move, text: Option<String>| {
         let who = if g.to_move() == Color::Black {
             "B"

@@ -106,3 +106,18 @@ pub const TINY_BOARDS: [&str; 7] = [
     "complete:3",
     "star:3",
 ];
+
+/// Runs the `gosolve` binary in the checkout's folder (where `results/`
+/// is): whether it succeeded, its standard output and its standard error.
+pub fn gosolve(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gosolve"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

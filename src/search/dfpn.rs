@@ -115,31 +115,32 @@ enum Out {
 
 impl Search<'_, '_> {
     /// Whether the value of `g` (mover's side) is at least `x`, by df-pn:
-    /// a settled [`Res`] for the window (x − 1, x).
-    pub(super) fn dfpn(&mut self, g: &mut Game, x: i32) -> Res {
+    /// a settled [`Res`] for the window (x − 1, x), once the root's proof
+    /// or disproof number stays below `limit` (`None`: it reached it
+    /// first). `u32::MAX` searches until settled, unless a caller's stop
+    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)) comes
+    /// first. Proof extraction tries each candidate move with a small
+    /// limit first, as it does with the depth limit of alpha-beta, so that
+    /// a move with a small proof is found before a large search of one in
+    /// front of it.
+    pub(super) fn dfpn_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<Res> {
         loop {
-            if let Some(r) = self.dfpn_within(g, x, MAX) {
-                return r;
+            match self.step(g, x, limit.min(MAX), limit.min(MAX)) {
+                Out::Settled(r) => return Some(r),
+                Out::Open(..) if limit != u32::MAX || self.sh.stopped() => return None,
+                Out::Open(..) => {}
             }
         }
     }
 
-    /// [`Search::dfpn`] until the root's proof or disproof number reaches
-    /// `limit` (`None`: it did first). Proof extraction tries each
-    /// candidate move with a small limit first, as it does with the depth
-    /// limit of alpha-beta, so that a move with a small proof is found
-    /// before a large search of one in front of it.
-    pub(super) fn dfpn_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<Res> {
+    /// Visits `g` for "at least `x`?": settled by Steps 1–3 of the
+    /// alpha-beta search ([`Search::early`]) or searched by [`Search::mid`].
+    fn step(&mut self, g: &mut Game, x: i32, th_phi: u32, th_delta: u32) -> Out {
         self.visit();
-        let (node, tt_best) = match self.early(g, x - 1, x) {
-            Early::Done(r) => return Some(r),
+        match self.early(g, x - 1, x) {
+            Early::Done(r) => Out::Settled(r),
             Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
-            Early::Search { node, tt_best } => (node, tt_best),
-        };
-        let limit = limit.min(MAX);
-        match self.mid(g, x, limit, limit, &node, tt_best) {
-            Out::Settled(r) => Some(r),
-            Out::Open(..) => None,
+            Early::Search { node, tt_best } => self.mid(g, x, th_phi, th_delta, &node, tt_best),
         }
     }
 
@@ -248,31 +249,23 @@ impl Search<'_, '_> {
                 break Out::Settled(self.proved(g, base, best, node, x, start_nodes));
             }
             if delta == 0 {
-                break Out::Settled(self.disproved(g, base, refused, node, x, start_nodes));
+                break Out::Settled(self.disproved(base, refused, node, x, start_nodes));
             }
             // A caller's stop (`Shared::stopper`) leaves the node open.
             if phi >= th_phi || delta >= th_delta || self.sh.stopped() {
                 break Out::Open(phi, delta);
             }
-            let k = kids[best];
-            let child_th_phi = (th_delta - delta).saturating_add(k.phi).min(MAX);
+            let (m, kid_phi) = (kids[best].m, kids[best].phi);
+            let child_th_phi = (th_delta - delta).saturating_add(kid_phi).min(MAX);
             let grown = (second as u64 * EPS_QUARTERS)
                 .div_ceil(4)
                 .max(second as u64 + 1);
             let child_th_delta = th_phi.min(grown.min(MAX as u64) as u32);
-            let u = g.play(k.m);
-            self.enter(g, k.m);
-            self.visit();
-            let r = match self.early(g, -x, 1 - x) {
-                Early::Done(r) => settled(&r, 1 - x),
-                Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
-                Early::Search {
-                    node: child,
-                    tt_best,
-                } => match self.mid(g, 1 - x, child_th_phi, child_th_delta, &child, tt_best) {
-                    Out::Settled(r) => settled(&r, 1 - x),
-                    Out::Open(p, d) => (p, d, None),
-                },
+            let u = g.play(m);
+            self.enter(g, m);
+            let r = match self.step(g, 1 - x, child_th_phi, child_th_delta) {
+                Out::Settled(r) => settled(&r, 1 - x),
+                Out::Open(p, d) => (p, d, None),
             };
             g.undo(u);
             self.path.truncate(g.history().len());
@@ -286,15 +279,6 @@ impl Search<'_, '_> {
         }
         self.kids.truncate(base);
         out
-    }
-
-    /// Counts a node, flushing to the shared count now and then.
-    #[inline]
-    pub(super) fn visit(&mut self) {
-        self.nodes += 1;
-        if self.nodes & crate::search::solver::FLUSH_MASK == 0 {
-            self.sh.add_nodes(crate::search::solver::FLUSH_MASK + 1);
-        }
     }
 
     fn numbers(&self) -> Option<&Numbers> {
@@ -330,15 +314,7 @@ impl Search<'_, '_> {
     }
 
     /// The result of a node all of whose children are proved.
-    fn disproved(
-        &mut self,
-        _g: &Game,
-        base: usize,
-        mut hi: Facts,
-        node: &Node,
-        x: i32,
-        start: u64,
-    ) -> Res {
+    fn disproved(&mut self, base: usize, mut hi: Facts, node: &Node, x: i32, start: u64) -> Res {
         let mut v = i32::MIN;
         let mut best = Move::Pass;
         for k in &self.kids[base..] {

@@ -63,8 +63,20 @@ impl Search<'_, '_> {
     /// a settled result for the window (x − 1, x).
     fn test(&mut self, g: &mut Game, x: i32) -> Res {
         match self.sh.method {
-            Method::ProofNumber => self.dfpn(g, x),
+            Method::ProofNumber => self
+                .dfpn_within(g, x, u32::MAX)
+                .expect("only a caller of at_most_within sets the stop"),
             _ => self.deepening(g, x - 1, x),
+        }
+    }
+
+    /// [`Search::test`] with its effort bounded by `limit`: lines cut short
+    /// `limit` turns down under alpha-beta, the root's proof and disproof
+    /// numbers below `limit` under df-pn (`None`: not settled within it).
+    fn test_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<Res> {
+        match self.sh.method {
+            Method::ProofNumber => self.dfpn_within(g, x, limit),
+            _ => Some(self.within(g, x - 1, x, limit)).filter(|r| !r.open),
         }
     }
 
@@ -137,16 +149,7 @@ impl Search<'_, '_> {
     /// disproof numbers instead.
     pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<bool> {
         self.sync_path(g);
-        if self.sh.method == Method::ProofNumber {
-            loop {
-                let r = self.dfpn_within(g, x + 1, limit);
-                if r.is_some() || limit != u32::MAX || self.sh.stopped() {
-                    return r.map(|r| r.v <= x);
-                }
-            }
-        }
-        let r = self.within(g, x, x + 1, limit);
-        (!r.open).then_some(r.v <= x)
+        self.test_within(g, x + 1, limit).map(|r| r.v <= x)
     }
 
     /// Whether the value of `g` (mover's side) is at most `x`.

@@ -271,7 +271,7 @@ const OPEN_SIBLING_CUT: u32 = 2;
 /// reaches a multiple of this mask + 1 (and the rest when it is dropped),
 /// so that a solve's progress sees nodes as they go at one atomic add per
 /// 65,536 nodes.
-pub(super) const FLUSH_MASK: u64 = (1 << 16) - 1;
+const FLUSH_MASK: u64 = (1 << 16) - 1;
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
@@ -542,6 +542,15 @@ pub(super) enum Early {
 }
 
 impl Search<'_, '_> {
+    /// Counts a node, flushing to the shared count now and then.
+    #[inline]
+    pub(super) fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes & FLUSH_MASK == 0 {
+            self.sh.add_nodes(FLUSH_MASK + 1);
+        }
+    }
+
     /// After playing `m`: keeps [`Search::path`] in step and returns the
     /// produced state and its hash (0 where a pass produces nothing that
     /// counts).

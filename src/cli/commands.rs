@@ -2,12 +2,11 @@
 
 use crate::cli::report::json_value;
 use crate::engine::board::Board;
-use crate::engine::rules::Rules;
 use crate::engine::rules::value_text;
 use crate::engine::types::Color;
 use crate::format::check::settle;
 use crate::format::codes::decode;
-use crate::format::gsr::{self, ResultFile};
+use crate::format::gsr;
 use crate::play::oracle::{Limits, Oracle};
 use crate::store::inspect::{self, Found};
 use crate::verify;
@@ -16,11 +15,7 @@ use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn open(file: &Path) -> Result<(ResultFile, Board, Rules), String> {
-    let f = gsr::read(file).map_err(|e| e.to_string())?;
-    let (board, rules) = settle(&f).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok((f, board, rules))
-}
+use crate::play::oracle::read_checked as open;
 
 /// Runs `job` on a thread with a large stack: proofs are walked
 /// recursively, one frame per turn of the longest game they hold.

@@ -4,7 +4,7 @@
 use crate::cli::report::json_value;
 use crate::engine::board::Board;
 use crate::engine::rules::Rules;
-use crate::format::{check, gsr};
+use crate::format::gsr;
 use crate::play::gtp::{self, Engine};
 use crate::play::known::Known;
 use crate::play::oracle::{Limits, Oracle};
@@ -36,8 +36,7 @@ pub type Located = (PathBuf, gsr::ResultFile);
 
 /// The board, rules and contents of the result file at `path`, every field checked.
 pub fn read_file(path: &Path) -> Result<(Board, Rules, Located), String> {
-    let f = gsr::read(path).map_err(|e| e.to_string())?;
-    let (b, r) = check::settle(&f).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (f, b, r) = crate::play::oracle::read_checked(path)?;
     Ok((b, r, (path.to_path_buf(), f)))
 }
 

@@ -17,7 +17,7 @@ use crate::search::solver::{Config, Search, Shared};
 use crate::search::tt::TableError;
 use crate::store::inspect::{self, Found, LineError};
 use crate::store::save;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -71,8 +71,7 @@ pub fn result_file(
     if !path.exists() {
         return Ok(None);
     }
-    let f = gsr::read(&path).map_err(|e| e.to_string())?;
-    let (b, r) = check::settle(&f).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (f, b, r) = read_checked(&path)?;
     if b.edges() != board.edges() || r != *rules {
         return Err(format!(
             "{}: holds {} under {}, not {} under {}",
@@ -326,4 +325,12 @@ impl<'a> Oracle<'a> {
         }
         Ok((out, true))
     }
+}
+
+/// The result file at `path` with its board and rules, every field
+/// checked (`format::check::settle`); errors name the file.
+pub fn read_checked(path: &Path) -> Result<(gsr::ResultFile, Board, Rules), String> {
+    let f = gsr::read(path).map_err(|e| e.to_string())?;
+    let (b, r) = check::settle(&f).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((f, b, r))
 }

@@ -33,14 +33,11 @@ pub fn label(scored: bool, k: &Known, range: i32) -> String {
 /// Who is ahead: `GB[1]`, `GW[1]` or `DM[1]` (even); nothing for a bound
 /// that allows either.
 fn ahead(k: &Known) -> &'static str {
-    if k.lo > 0 {
-        "GB[1]"
-    } else if k.hi < 0 {
-        "GW[1]"
-    } else if k.lo == 0 && k.hi == 0 {
-        "DM[1]"
-    } else {
-        ""
+    match k.category(Color::Black) {
+        "win" => "GB[1]",
+        "loss" => "GW[1]",
+        "draw" => "DM[1]",
+        _ => "",
     }
 }
 

@@ -38,14 +38,19 @@ impl Engine {
         for (order, r) in p.moves.iter().enumerate() {
             let rate = Engine::winrate(&r.known, p.to_move);
             let (lo, hi) = r.known.for_side(p.to_move);
-            let lead = (lo + hi) as f64 / 4.0;
+            // A score lead only where the rules score and the value is
+            // known: under normal play ±1 is a win, not half a point.
+            let lead = match (self.scored(), r.known.exact()) {
+                (true, Some(_)) => format!(" scoreMean {0} scoreLead {0}", (lo + hi) as f64 / 4.0),
+                _ => String::new(),
+            };
             let utility = 2.0 * rate - 1.0;
             let pv: Vec<String> = r.pv.iter().map(|&m| board.move_name(m)).collect();
             let visits = n - order;
             let mv = board.move_name(r.mv);
             infos.push(if kata {
                 format!(
-                    "info move {mv} visits {visits} utility {utility} winrate {rate} scoreMean {lead} scoreLead {lead} prior 0 order {order} pv {}",
+                    "info move {mv} visits {visits} utility {utility} winrate {rate}{lead} prior 0 order {order} pv {}",
                     pv.join(" ")
                 )
             } else {

@@ -390,7 +390,11 @@ impl Engine {
         };
         // Best first: the move with the best value (or, where a search
         // stopped, the best bound).
-        let m = p.moves.first().map_or(Move::Pass, |r| r.mv);
+        // No legal turn (normal play: the mover has lost): nothing to push
+        // that the line could replay.
+        let Some(m) = p.moves.first().map(|r| r.mv) else {
+            return Reply::ok("resign");
+        };
         self.line.push(m);
         Reply::ok(self.board().move_name(m))
     }

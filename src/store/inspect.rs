@@ -141,7 +141,8 @@ impl Follow<'_, '_> {
                 k = self.trail[k].0;
             }
             let mut h = Game::new(g.board(), g.rules());
-            h.play(self.trail[0].1);
+            h.try_play(self.trail[0].1)
+                .ok_or("a link's own line is not legal")?;
             for &m in moves.iter().rev() {
                 h.try_play(m).ok_or("a link's own line is not legal")?;
             }
@@ -274,7 +275,9 @@ fn follow(
     line: &[Move],
 ) -> Result<Found, String> {
     let mut g = Game::new(board, rules);
-    g.play(line[0]);
+    // A damaged symmetry can map a legal first move to an illegal one.
+    g.try_play(line[0])
+        .ok_or("the first move, mapped by the class's symmetry, is not legal")?;
     let mut fw = Follow {
         bytes: &p.bytes,
         owner,

@@ -31,9 +31,9 @@
 //! the node's loop. So the loop's progress is that of df-pn on the game
 //! tree, which terminates.
 
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Outcome};
 use crate::engine::position::Position;
-use crate::engine::types::Move;
+use crate::engine::types::{Color, Move};
 use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::solver::{Early, Search};
 use crate::search::table_use::Node;
@@ -186,7 +186,10 @@ impl Search<'_, '_> {
                 Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
                 Early::Search { node: child, .. } => {
                     let h = numbers_hash(&child, 1 - x);
-                    let (p, d) = self.numbers().and_then(|t| t.get(h)).unwrap_or((1, 1));
+                    let (p, d) = self
+                        .numbers()
+                        .and_then(|t| t.get(h))
+                        .unwrap_or_else(|| initial(g, 1 - x));
                     (p, d, None)
                 }
             };
@@ -347,4 +350,22 @@ fn settled(r: &Res, t: i32) -> (u32, u32, Option<Res>) {
     } else {
         (INF, 0, Some(*r))
     }
+}
+
+/// The numbers of a child not searched yet, for its test "at least `t`?":
+/// (1, 2) when the score now already meets `t`, (2, 1) when not. One
+/// thread, nodes, against (1, 1): bench 101,409 -> 87,004; 3x4 2.09 M ->
+/// 1.88 M; 2x6 2.72 M -> 2.50 M; 1x9 255 K -> 168 K; 2x7 `--superko none
+/// --suicide forbidden` 33.0 M -> 31.7 M; 1x8 272 K -> 326 K. A weight of
+/// 4 was no better.
+fn initial(g: &Game, t: i32) -> (u32, u32) {
+    let Outcome::Score(black) = g.final_score() else {
+        return (1, 1);
+    };
+    let mine = if g.to_move() == Color::Black {
+        black
+    } else {
+        -black
+    };
+    if mine >= t { (1, 2) } else { (2, 1) }
 }

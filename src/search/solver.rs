@@ -23,11 +23,11 @@
 
 use crate::engine::benson;
 use crate::engine::board::Board;
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Outcome};
 use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
 use crate::engine::symmetry::Automorphism;
-use crate::engine::types::Move;
+use crate::engine::types::{Color, Move};
 use crate::search::bounds::{mover_value, static_range, value_range};
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
@@ -233,6 +233,8 @@ pub struct Search<'s, 'a> {
     /// What `Config::debug` reports.
     pub(super) counters: Counters,
     pub(super) all_sides: bool,
+    /// Two passes end the game and it is scored (see [`Search::pass_bound`]).
+    pass_ends: bool,
     /// The children of the nodes df-pn is searching, innermost last.
     pub(super) kids: Vec<crate::search::dfpn::Kid>,
     /// A node's own state may be missing from the history (see [`Search::external`]).
@@ -299,6 +301,8 @@ impl<'s, 'a> Search<'s, 'a> {
             own_unrecorded,
             nodes: 0,
             static_bounds,
+            pass_ends: sh.rules.ruleset.has_score()
+                && sh.rules.ruleset.pass_rule() == PassRule::Free,
             all_sides,
             kids: Vec::with_capacity(4096),
             counters: Counters::default(),
@@ -485,6 +489,21 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         }
 
+        // Step 2b. After the opponent's pass the mover can pass and end
+        // the game: the value is at least the score now (Weninger &
+        // Hayward), whatever the history, since that pass is always legal.
+        if let Some(lower) = self.pass_bound(g) {
+            if lower >= beta {
+                let p = Facts { dep: d, ..CLEAN };
+                return Early::Done(Res {
+                    v: lower,
+                    lo: p,
+                    hi: p,
+                    open: false,
+                });
+            }
+        }
+
         // Step 3. The transposition table.
         let (key, sym) = self.sh.key(g);
         let hash = key_hash(&key);
@@ -566,6 +585,24 @@ impl Search<'_, '_> {
             0
         };
         (produced, ph)
+    }
+
+    /// The score (mover's side) the mover gets by passing now, if that
+    /// pass ends the game: two passes end it under the scored rulesets
+    /// whose pass is free.
+    #[inline]
+    fn pass_bound(&self, g: &Game) -> Option<i32> {
+        if g.passes() != 1 || !self.pass_ends || !g.pass_allowed() {
+            return None;
+        }
+        let Outcome::Score(black) = g.final_score() else {
+            return None;
+        };
+        Some(if g.to_move() == Color::Black {
+            black
+        } else {
+            -black
+        })
     }
 
     /// Records in `hi` the earlier state a superko refusal of `m` relied on.

@@ -44,9 +44,11 @@
 //! a sweep is used at once by the states swept after it. The colourings
 //! are swept by stone count, most stones first: a placing that captures
 //! nothing adds a stone, so along capture-free lines a sweep sees children
-//! already updated, and only captures (and cycles) need further sweeps. A
-//! state whose lo and hi have met is settled for good and dropped from the
-//! sweep lists.
+//! already updated, and only captures (and cycles) need further sweeps
+//! (2x7: 16 sweeps; fewest stones first took 43, alternating 26). A state
+//! whose lo and hi have met is settled for good and dropped from the sweep
+//! lists. Measured (2 shared cores): 4x4 26 s, 16 sweeps, 180 MB peak (the
+//! lists of legal colourings, 97 MB, are freed after the build).
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
@@ -54,7 +56,9 @@
 //! and a read sees a value at least as far from the fixed point as the
 //! current one, so every write stays between the start and the fixed
 //! point and never goes back. The last sweep starts after a barrier and
-//! writes nothing, so the values it read were a fixed point.
+//! writes nothing, so the values it read were a fixed point. The result
+//! is the same whatever the order; the number of sweeps can differ by one
+//! from run to run.
 
 use crate::engine::board::Board;
 use crate::engine::game::ternary;

@@ -13,6 +13,7 @@ pub mod bounds;
 pub mod dfpn;
 mod driver;
 pub mod facts;
+pub mod guide;
 mod keys;
 mod ordering;
 pub mod proof;

@@ -220,11 +220,18 @@ fn table_symmetry_and_threads_do_not_change_values() {
             ..Config::default()
         },
         Config {
+            tt_mb: 16,
+            method: Method::ProofNumber,
+            guide: false,
+            ..Config::default()
+        },
+        Config {
             tt_mb: 0,
             symmetry: false,
             pass_first: true,
             debug: false,
             method: Method::AlphaBeta,
+            guide: false,
         },
         Config {
             tt_mb: 16,
@@ -232,6 +239,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             pass_first: false,
             debug: false,
             method: Method::AlphaBeta,
+            guide: false,
         },
         Config {
             tt_mb: 16,
@@ -239,6 +247,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             pass_first: true,
             debug: false,
             method: Method::AlphaBeta,
+            guide: false,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[
@@ -437,8 +446,11 @@ fn a_solve_reports_nodes_and_tests_as_it_goes() {
     }
     let board = Board::parse("3x4").unwrap();
     let rules = Rules::new(Ruleset::TrompTaylor);
+    // Without the guide, whose first test is not at 0 and after which
+    // 3x4 takes too few nodes to watch.
     let config = Config {
         tt_mb: 64,
+        guide: false,
         ..Config::default()
     };
     let seen = Seen::default();

@@ -61,6 +61,10 @@ impl Progress for Bars {
         self.bar.set_message(msg);
     }
 
+    fn preparing(&self, message: &str) {
+        self.bar.set_message(format!("{message}…"));
+    }
+
     fn proving(&self, message: &str) {
         if self.shown {
             eprintln!("{message}");

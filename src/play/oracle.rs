@@ -122,8 +122,11 @@ impl<'a> Oracle<'a> {
         file: Option<ResultFile>,
         tt_mb: usize,
     ) -> Result<Oracle<'a>, TableError> {
+        // No guide: on 16 points it takes half a minute to build, longer
+        // than most probes may run.
         let config = Config {
             tt_mb,
+            guide: false,
             ..Config::default()
         };
         Ok(Oracle {

@@ -403,14 +403,10 @@ impl Guide {
     /// with Black to move, boards of more than [`MAX_POINTS`] points; or
     /// when memory is refused.
     pub fn build(board: &Board, rules: &Rules) -> Option<Guide> {
-        let n = board.len();
-        if !matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
-            || rules.setup != Setup::EMPTY
-            || n == 0
-            || n > MAX_POINTS
-        {
+        if !Guide::takes(board, rules) {
             return None;
         }
+        let n = board.len();
         let start = Instant::now();
         let endless = 2 * n as i32 + 1;
         let codes = 3usize.pow(n as u32);
@@ -502,6 +498,16 @@ impl Guide {
             }
         };
         (with_komi(lo), with_komi(hi))
+    }
+
+    /// Whether [`Guide::build`] takes this board and rules (it may still
+    /// be refused its memory).
+    pub fn takes(board: &Board, rules: &Rules) -> bool {
+        let n = board.len();
+        matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
+            && rules.setup == Setup::EMPTY
+            && n > 0
+            && n <= MAX_POINTS
     }
 
     /// Sweeps, seconds, states and open states of the build.

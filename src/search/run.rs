@@ -27,6 +27,9 @@ pub trait Progress: Sync {
     /// Where the value search is: told every [`TICK`] while it runs, as
     /// each zero-width test starts and as each class finishes.
     fn searching(&self, _now: &Searching) {}
+    /// Something that comes before the search and takes a while (a line
+    /// for people).
+    fn preparing(&self, _message: &str) {}
     /// The value is known; the proof extraction starts (a line for people).
     fn proving(&self, _message: &str) {}
     /// The proof extraction wrote `_added` more strategy nodes.
@@ -241,7 +244,6 @@ pub fn run_solve_logged(
 ) -> Result<Report, TableError> {
     let Run { prove, threads } = run;
     let start = Instant::now();
-    let shared = Shared::new(board, rules, config)?;
     let threads = if threads == 0 {
         rayon::current_num_threads()
     } else {
@@ -253,6 +255,11 @@ pub fn run_solve_logged(
         .stack_size(1 << 30)
         .build()
         .expect("thread pool");
+    if Shared::builds_guide(board, rules, &config) {
+        progress.preparing("building the history-free guide table");
+    }
+    // In the pool: the guide's sweeps use its threads.
+    let shared = pool.install(|| Shared::new(board, rules, config))?;
     let live = Live {
         progress,
         shared: &shared,

@@ -32,6 +32,7 @@ BOARDS = [
 LONG = [
     ("4x4", []), ("4x4", ["--superko", "situational"]), ("4x4", NONE),
     ("3x5", []), ("3x5", NONE), ("2x7", []), ("2x7", NONE),
+    ("2x8", []), ("2x8", NONE),
 ]
 LONG_BUDGET = 1800
 

@@ -2,7 +2,7 @@
 //! named on the command line and prints what it took and the bracket at the
 //! empty board, Black to move.
 //!
-//! `cargo run --release --example guide_build -- 4x4 2x7 [--suicide forbidden] [--komi K]`
+//! `cargo run --release --example guide_build -- 4x4 2x7 [--suicide forbidden] [--komi K] [--no-ko]`
 
 use gosolve::engine::board::Board;
 use gosolve::engine::position::Position;
@@ -21,32 +21,38 @@ fn peak_mb() -> Option<u64> {
 fn main() {
     let mut rules = Rules::new(Ruleset::TrompTaylor);
     let mut boards = Vec::new();
+    let mut ko = true;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--suicide" => rules.suicide = args.next().expect("--suicide VALUE").parse().unwrap(),
             "--komi" => rules.komi = args.next().expect("--komi VALUE").parse::<Komi>().unwrap(),
+            "--no-ko" => ko = false,
             _ => boards.push(a),
         }
     }
     println!(
-        "# {} ({} threads)",
+        "# {}, {} ({} threads)",
         rules.describe(),
+        if ko { "basic ko" } else { "no ko" },
         rayon::current_num_threads()
     );
-    println!("| board | points | states | open | sweeps | seconds | peak MB | empty (lo, hi) |");
+    println!(
+        "| board | points | states | ko states | open | sweeps | seconds | peak MB | empty (lo, hi) |"
+    );
     for spec in boards {
         let board = Board::parse(&spec).unwrap();
-        let Some(guide) = Guide::build(&board, &rules) else {
+        let Some(guide) = Guide::build_with(&board, &rules, ko) else {
             println!("| {spec} | {} | unsupported |", board.len());
             continue;
         };
         let s = guide.stats();
-        let (lo, hi) = guide.range(Position::EMPTY, Color::Black, 0);
+        let (lo, hi) = guide.range(Position::EMPTY, Color::Black, 0, None);
         println!(
-            "| {spec} | {} | {} | {} | {} | {:.2} | {} | ({lo}, {hi}) = ({}, {}) points |",
+            "| {spec} | {} | {} | {} | {} | {} | {:.2} | {} | ({lo}, {hi}) = ({}, {}) points |",
             board.len(),
             s.states,
+            s.ko_states,
             s.open,
             s.sweeps,
             s.seconds,

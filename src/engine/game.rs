@@ -361,6 +361,33 @@ impl<'a> Game<'a> {
             .fold(PointSet::EMPTY, |a, p| a | PointSet::single(p))
     }
 
+    /// The point basic ko would ban to the mover now, whatever the superko
+    /// rule: where the last turn placed a stone that took exactly one
+    /// stone and is left alone with that point as its one liberty. (Under
+    /// `--superko none` it is what [`Game::ko_bans`] bans.) Bit operations
+    /// on the history's last two entries, for the hot path; `None` where
+    /// the history does not show the last turn (`koh`, passes that cost a
+    /// prisoner).
+    #[inline]
+    pub fn ko_point(&self) -> Option<u8> {
+        let n = self.history.len();
+        if self.s.passes > 0 || n < 2 || self.pass_rule != PassRule::Free {
+            return None;
+        }
+        let before = self.history[n - 2].pos;
+        let now = self.s.pos;
+        let me = self.s.to_move;
+        let lost = before.stones(me) & !now.stones(me);
+        let placed = now.stones(me.opp()) & !before.stones(me.opp());
+        if lost.len() != 1 || placed.len() != 1 {
+            return None;
+        }
+        let near = self.board.neighbours(placed.first()?);
+        ((near & now.stones(me.opp())).is_empty() && near & now.empty(self.board) == lost)
+            .then(|| lost.first())
+            .flatten()
+    }
+
     /// True when passing is a legal turn now (the game not being over).
     #[inline]
     pub fn pass_allowed(&self) -> bool {

@@ -301,7 +301,7 @@ impl Search<'_, '_> {
     /// --suicide forbidden` 74.4 M -> 5.2 M.
     fn initial(&self, g: &Game, t: i32) -> (u32, u32) {
         if let Some(guide) = &self.sh.guide {
-            let (lo, hi) = guide.range(g.position(), g.to_move(), g.passes());
+            let (lo, hi) = guide.range(g.position(), g.to_move(), g.passes(), g.ko_point());
             if lo >= t {
                 return (1, GUIDE_WEIGHT);
             }

@@ -12,12 +12,26 @@
 //! usual, suicide as `rules.suicide` says), except a placing that
 //! reproduces the colouring (a lone stone's suicide capturing nothing):
 //! positional superko forbids it in every mode but `none`, where it is a
-//! pass in effect, so it is left out always. No other repetition rule: the
-//! state graph has cycles (kos). Two passes end the game with the area
-//! score. Black maximises, White minimises; `lo` is the least fixed point
-//! of the minimax equations (an endless game counts as the worst for
-//! Black, −R with R = [`value_range`]) and `hi` the greatest (an endless
-//! game counts as +R), so `lo ≤ hi`, equal wherever cycles do not matter.
+//! pass in effect, so it is left out always. Two passes end the game with
+//! the area score.
+//!
+//! Black maximises, White minimises; `lo` is the least fixed point of the
+//! minimax equations (an endless game counts as the worst for Black, −R
+//! with R = [`value_range`]) and `hi` the greatest (an endless game counts
+//! as +R), so `lo ≤ hi`, equal wherever cycles do not matter.
+//!
+//! Two variants. Without any ko rule every ko is a cycle, and on 1xn
+//! boards every state is open (the side a cycle favours retakes for
+//! ever). With basic ko, the one [`Guide::build`] builds, the state also
+//! holds the point banned to the mover: after a placing that takes
+//! exactly one stone and is left a lone stone whose one liberty is the
+//! point it took, that point is banned to the opponent for one turn; any
+//! other turn clears it. Superko implies that ban, so this game is the
+//! closer one. Longer cycles remain (two kos; a suicide and its replay):
+//! on 1xn boards with suicide every state is still open, but fewer have
+//! the whole range (1x10: 11,131 of 18,413 colourings against 13,659),
+//! and on 2xn and 3x4 most first moves get an exact bracket (2x7: all
+//! five classes, against none without ko).
 //!
 //! # The table
 //!
@@ -28,17 +42,19 @@
 //! point into the greatest one, so from the mover's side the bracket of
 //! (c, White) is the bracket of (swap c, Black). A state after one pass is
 //! not stored: its value is the better of passing back (the score) and the
-//! best placing, one move down. Values are kept without komi as `i8` half
-//! points in `-S..=S`, where `S = 2n + 1` stands for an endless game: it
-//! lies beyond every score (|score| ≤ 2n), so komi can be applied at query
+//! best placing, one move down. A state with a ko ban is stored in the
+//! slot of an illegal colouring (see [`index`]), so the ko variant needs
+//! no more room. Values are kept without komi as `i8` half points in
+//! `-S..=S`, where `S = 2n + 1` stands for an endless game: it lies
+//! beyond every score (|score| ≤ 2n), so komi can be applied at query
 //! time (a score shifts by komi, ±S becomes ±R). Mapping the values that
 //! way is order preserving and commutes with min and max, so the fixed
 //! points with komi are exactly the mapped fixed points without it.
 //!
 //! # The computation
 //!
-//! In-place sweeps (Gauss–Seidel) over the legal colourings, the (lo, hi)
-//! of a state packed in one `AtomicU16`, until a sweep changes nothing.
+//! In-place sweeps (Gauss–Seidel) over the states, the (lo, hi) of a
+//! state packed in one `AtomicU16`, until a sweep changes nothing.
 //! Why in place rather than Jacobi with two buffers: one table instead of
 //! two (86 MB rather than 172 MB at 16 points), and a value raised early in
 //! a sweep is used at once by the states swept after it. The colourings
@@ -47,8 +63,11 @@
 //! already updated, and only captures (and cycles) need further sweeps
 //! (2x7: 16 sweeps; fewest stones first took 43, alternating 26). A state
 //! whose lo and hi have met is settled for good and dropped from the sweep
-//! lists. Measured (2 shared cores): 4x4 26 s, 16 sweeps, 180 MB peak (the
-//! lists of legal colourings, 97 MB, are freed after the build).
+//! lists. Measured (2 shared cores), basic ko against none: 4x4 18 s
+//! against 27 s (1.3 M ko states, 1.0 M open against 5.2 M), 183 MB peak
+//! against 178 (the sweep lists, 97 MB, are freed after the build); 2x8
+//! 20 s against 23; 1x16 37 s against 16 (3.1 M ko states, 30 sweeps
+//! against 16, every state open either way).
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
@@ -86,7 +105,9 @@ pub struct GuideStats {
     pub seconds: f64,
     /// Legal colourings (each stored once, Black to move).
     pub states: u64,
-    /// Of those, how many end with lo < hi (cycles matter).
+    /// Further states with a point banned by basic ko (none without ko).
+    pub ko_states: u64,
+    /// Of all those, how many end with lo < hi (cycles matter).
     pub open: u64,
 }
 
@@ -95,6 +116,8 @@ pub struct Guide {
     board: Board,
     /// Suicide is a legal turn.
     suicide: bool,
+    /// The game has basic ko.
+    ko: bool,
     /// Komi, half points.
     komi: i32,
     /// `S`, the stored value of an endless game (2n + 1).
@@ -135,6 +158,57 @@ fn unpack_position(s: u32) -> Position {
     }
 }
 
+/// A state of the sweep lists packed into 32 bits: a colouring as
+/// [`unpack_position`] reads it, and a point set in both halves (never a
+/// colouring) is the point basic ko bans to Black.
+#[inline]
+fn unpack_state(s: u32) -> (Position, PointSet) {
+    let both = PointSet(((s & s >> 16) & 0xffff) as u64);
+    let p = unpack_position(s);
+    (
+        Position {
+            black: PointSet(p.black.0 & !both.0),
+            white: PointSet(p.white.0 & !both.0),
+        },
+        both,
+    )
+}
+
+/// The table index of (colouring with code `code`, Black to move, `ban`
+/// banned to Black): the code itself with no ban, else the code of the
+/// colouring with a black stone on the banned point. That colouring is
+/// illegal, as the point's neighbours are all white, and no other state
+/// maps to it: had (c', k') the same image with k' ≠ k, c' would hold a
+/// black stone on k without a liberty. So ko states take no extra room.
+#[inline]
+fn index(code: u64, ban: PointSet) -> u64 {
+    match ban.first() {
+        Some(k) => code + POW3[k as usize],
+        None => code,
+    }
+}
+
+/// The points basic ko may ban to Black in a legal colouring: empty
+/// points whose neighbours are all white, one of them a lone stone with
+/// no other liberty (White has just taken a black stone there with it).
+/// A few more than can arise (where the colouring before the capture
+/// would be illegal), which costs less than telling them apart.
+fn ko_points(board: &Board, pos: Position) -> PointSet {
+    let empty = pos.empty(board);
+    let walled = empty & !board.spread(empty | pos.black) & board.spread(pos.white);
+    let mut out = PointSet::EMPTY;
+    for k in walled.iter() {
+        let lone_in_atari = board.neighbours(k).iter().any(|w| {
+            let near = board.neighbours(w);
+            (near & pos.white).is_empty() && near & empty == PointSet::single(k)
+        });
+        if lone_in_atari {
+            out |= PointSet::single(k);
+        }
+    }
+    out
+}
+
 /// Black's area minus White's, half points, no komi (the same under `ggg`,
 /// whose untouched regions count for both).
 #[inline]
@@ -171,11 +245,14 @@ struct Equations<'a> {
     /// `S`, an endless game.
     endless: i32,
     suicide: bool,
+    /// Basic ko: a single-stone capture by a lone stone bans the retake.
+    ko: bool,
     table: &'a [AtomicU16],
 }
 
 impl Equations<'_> {
-    /// The stored (lo, hi) of the colouring with code `code`, Black to move.
+    /// The stored (lo, hi) of the state with index `code` ([`index`]),
+    /// Black to move.
     #[inline]
     fn read(&self, code: u64) -> (i32, i32) {
         unpack(self.table[code as usize].load(Relaxed))
@@ -206,7 +283,7 @@ impl Equations<'_> {
         g
     }
 
-    /// The code of the colouring after `c` places on the empty point `p`,
+    /// The [`index`] of the state after `c` places on the empty point `p`,
     /// read with the colours swapped if `swap`, unless the placing is
     /// excluded (forbidden suicide, or the colouring unchanged). `base` is
     /// the code of `pos` in that frame, where `c`'s stones are white.
@@ -230,18 +307,26 @@ impl Equations<'_> {
         if (placed.suicided > 0 && !self.suicide) || placed.position == pos {
             return None;
         }
-        let next = if swap {
-            swapped(placed.position)
-        } else {
-            placed.position
-        };
-        Some(ternary(next))
+        let after = placed.position;
+        let next = if swap { swapped(after) } else { after };
+        let mut code = ternary(next);
+        if self.ko && placed.captured == 1 {
+            // A lone stone whose one liberty is the point it took (the
+            // captured stone was next to it and that point is empty now).
+            let near = self.board.neighbours(p);
+            let libs = near & after.empty(self.board);
+            if libs.len() == 1 && (near & after.stones(c)).is_empty() {
+                code += POW3[libs.0.trailing_zeros() as usize];
+            }
+        }
+        Some(code)
     }
 
     /// (lo, hi) from Black's side of Black's best placing at `pos`, each
     /// no lower than `floor`: the reply is White to move, read as the
     /// swapped colouring with Black to move (its lo and hi negated and
-    /// exchanged). `swapped_code` is the code of the swapped `pos`.
+    /// exchanged). `swapped_code` is the code of the swapped `pos`; Black
+    /// may not place on `ban`.
     #[inline]
     fn best_placing(
         &self,
@@ -249,9 +334,10 @@ impl Equations<'_> {
         g: &Groups,
         swapped_code: u64,
         floor: (i32, i32),
+        ban: PointSet,
     ) -> (i32, i32) {
         let (mut lo, mut hi) = floor;
-        for p in pos.empty(self.board).iter() {
+        for p in (pos.empty(self.board) & !ban).iter() {
             if let Some(next) = self.child(pos, g, p, Color::Black, swapped_code, true) {
                 let (l, h) = self.read(next);
                 lo = lo.max(-h);
@@ -266,23 +352,23 @@ impl Equations<'_> {
     fn after_pass(&self, pos: Position) -> (i32, i32) {
         let s = score(self.board, pos);
         let g = self.groups(pos);
-        self.best_placing(pos, &g, ternary(swapped(pos)), (s, s))
+        self.best_placing(pos, &g, ternary(swapped(pos)), (s, s), PointSet::EMPTY)
     }
 
-    /// (lo, hi) of `pos`, whose code is `code`, with Black to move and no
-    /// pass pending, from the current table: the better of Black's best
-    /// placing and passing, after which White passes back (the score) or
-    /// places. White's placings are read only while they can matter: the
-    /// pass is worth at most the score, and once it is no better than
-    /// Black's best placing, in lo and in hi, the rest cannot change the
-    /// result. (Gathering the child codes first so that the table reads
+    /// (lo, hi) of `pos`, whose code is `code`, with Black to move, banned
+    /// from `ban` (basic ko), and no pass pending, from the current table:
+    /// the better of Black's best placing and passing, after which White
+    /// passes back (the score) or places (a pass clears the ban). White's
+    /// placings are read only while they can matter: the pass is worth at
+    /// most the score, and once it is no better than Black's best placing,
+    /// in lo and in hi, the rest cannot change the result. (Gathering the child codes first so that the table reads
     /// overlap was tried: slower, 3x5 single-threaded 13.3 s against 11.1.)
     #[inline]
-    fn value(&self, pos: Position, code: u64) -> (i32, i32) {
+    fn value(&self, pos: Position, code: u64, ban: PointSet) -> (i32, i32) {
         let g = self.groups(pos);
         let swapped_code = ternary(swapped(pos));
         let low = -self.endless;
-        let (lo, hi) = self.best_placing(pos, &g, swapped_code, (low, low));
+        let (lo, hi) = self.best_placing(pos, &g, swapped_code, (low, low), ban);
         let s = score(self.board, pos);
         // lo ≤ hi, as in every entry.
         if s <= lo {
@@ -302,20 +388,20 @@ impl Equations<'_> {
         (lo.max(pl), hi.max(ph))
     }
 
-    /// One sweep over `states` (packed colourings): stores every changed
-    /// value; true if any changed.
+    /// One sweep over `states` (packed, [`unpack_state`]): stores every
+    /// changed value; true if any changed.
     fn sweep(&self, states: &[u32]) -> bool {
         let mut changed = false;
         for &s in states {
-            let pos = unpack_position(s);
+            let (pos, ban) = unpack_state(s);
             let code = ternary(pos);
-            let cell = &self.table[code as usize];
+            let cell = &self.table[index(code, ban) as usize];
             let old = cell.load(Relaxed);
             let (ol, oh) = unpack(old);
             if ol == oh {
                 continue;
             }
-            let (lo, hi) = self.value(pos, code);
+            let (lo, hi) = self.value(pos, code, ban);
             let new = pack(lo, hi);
             if new != old {
                 debug_assert!(ol <= lo && lo <= hi && hi <= oh, "not monotone");
@@ -328,9 +414,14 @@ impl Equations<'_> {
 }
 
 /// Calls `f(stones, packed)` for every legal colouring whose Black stones
-/// are in `blacks` (a range of bit masks), packed as [`unpack_position`]
-/// reads it.
-fn each_legal(board: &Board, blacks: std::ops::Range<u64>, mut f: impl FnMut(usize, u32)) {
+/// are in `blacks` (a range of bit masks), and with `ko` for each of its
+/// [`ko_points`], packed as [`unpack_state`] reads it.
+fn each_legal(
+    board: &Board,
+    blacks: std::ops::Range<u64>,
+    ko: bool,
+    mut f: impl FnMut(usize, u32),
+) {
     let full = board.mask().0;
     for b in blacks {
         let rest = full & !b;
@@ -341,7 +432,14 @@ fn each_legal(board: &Board, blacks: std::ops::Range<u64>, mut f: impl FnMut(usi
                 white: PointSet(w),
             };
             if pos.is_legal(board, PointSet::EMPTY) {
-                f((b | w).count_ones() as usize, (b | w << 16) as u32);
+                let stones = (b | w).count_ones() as usize;
+                f(stones, (b | w << 16) as u32);
+                if ko {
+                    for k in ko_points(board, pos).iter() {
+                        let both = 1u64 << k;
+                        f(stones, ((b | both) | (w | both) << 16) as u32);
+                    }
+                }
             }
             if w == 0 {
                 break;
@@ -351,11 +449,11 @@ fn each_legal(board: &Board, blacks: std::ops::Range<u64>, mut f: impl FnMut(usi
     }
 }
 
-/// Every legal colouring of `board` packed as [`unpack_position`] reads
-/// it, by number of stones; `None` if memory is refused. Two passes, one
-/// counting and one filling, so each list is allocated once at its exact
-/// size (fallibly) and filled in parallel.
-fn legal_by_stones(board: &Board) -> Option<Vec<Vec<u32>>> {
+/// Every state of `board` with Black to move and no pass pending, packed
+/// as [`unpack_state`] reads it, by number of stones; `None` if memory is
+/// refused. Two passes, one counting and one filling, so each list is
+/// allocated once at its exact size (fallibly) and filled in parallel.
+fn legal_by_stones(board: &Board, ko: bool) -> Option<Vec<Vec<u32>>> {
     let n = board.len();
     let masks = 1u64 << n;
     let per = (masks / 256).max(1);
@@ -365,7 +463,7 @@ fn legal_by_stones(board: &Board) -> Option<Vec<Vec<u32>>> {
         .into_par_iter()
         .map(|i| {
             let mut count = vec![0; n + 1];
-            each_legal(board, part(i), |k, _| count[k] += 1);
+            each_legal(board, part(i), ko, |k, _| count[k] += 1);
             count
         })
         .collect();
@@ -389,7 +487,7 @@ fn legal_by_stones(board: &Board) -> Option<Vec<Vec<u32>>> {
     }
     slices.into_par_iter().enumerate().for_each(|(i, mut out)| {
         let mut at = vec![0; n + 1];
-        each_legal(board, part(i), |k, s| {
+        each_legal(board, part(i), ko, |k, s| {
             out[k][at[k]] = s;
             at[k] += 1;
         });
@@ -398,11 +496,17 @@ fn legal_by_stones(board: &Board) -> Option<Vec<Vec<u32>>> {
 }
 
 impl Guide {
-    /// Builds the guide, or `None` where it is unsupported: rulesets other
-    /// than `tromp-taylor` and `ggg`, a start other than the empty board
-    /// with Black to move, boards of more than [`MAX_POINTS`] points; or
-    /// when memory is refused.
+    /// Builds the guide of the game with basic ko, or `None` where it is
+    /// unsupported: rulesets other than `tromp-taylor` and `ggg`, a start
+    /// other than the empty board with Black to move, boards of more than
+    /// [`MAX_POINTS`] points; or when memory is refused.
     pub fn build(board: &Board, rules: &Rules) -> Option<Guide> {
+        Guide::build_with(board, rules, true)
+    }
+
+    /// [`Guide::build`] of the game with basic ko if `ko`, else of the
+    /// game without any ko rule.
+    pub fn build_with(board: &Board, rules: &Rules, ko: bool) -> Option<Guide> {
         if !Guide::takes(board, rules) {
             return None;
         }
@@ -413,12 +517,18 @@ impl Guide {
         let mut table: Vec<AtomicU16> = Vec::new();
         table.try_reserve_exact(codes).ok()?;
         table.resize_with(codes, || AtomicU16::new(pack(-endless, endless)));
-        let mut levels = legal_by_stones(board)?;
-        let states = levels.iter().map(|l| l.len() as u64).sum();
+        let mut levels = legal_by_stones(board, ko)?;
+        let all: u64 = levels.iter().map(|l| l.len() as u64).sum();
+        let ko_states = levels
+            .iter()
+            .flatten()
+            .filter(|&&s| !unpack_state(s).1.is_empty())
+            .count() as u64;
         let eq = Equations {
             board,
             endless,
             suicide: rules.suicide == Suicide::Allowed,
+            ko,
             table: &table,
         };
         let mut sweeps = 0;
@@ -433,7 +543,8 @@ impl Guide {
             }
             for level in &mut levels {
                 level.retain(|&s| {
-                    let (lo, hi) = eq.read(ternary(unpack_position(s)));
+                    let (pos, ban) = unpack_state(s);
+                    let (lo, hi) = eq.read(index(ternary(pos), ban));
                     lo < hi
                 });
             }
@@ -445,12 +556,14 @@ impl Guide {
         let stats = GuideStats {
             sweeps,
             seconds: start.elapsed().as_secs_f64(),
-            states,
+            states: all - ko_states,
+            ko_states,
             open,
         };
         Some(Guide {
             board: board.clone(),
             suicide: rules.suicide == Suicide::Allowed,
+            ko,
             komi: rules.komi.0,
             endless,
             range: value_range(n, rules),
@@ -461,23 +574,33 @@ impl Guide {
 
     /// The bracket (lo, hi) on the history-free value of the colouring
     /// `pos` (legal) with `mover` to move after `passes` consecutive
-    /// passes: half points from the mover's side, komi included. An
-    /// endless game shows as ∓R ([`value_range`]). One table read, or for
-    /// `passes == 1` one per placing; two passes or more: the score.
-    pub fn range(&self, pos: Position, mover: Color, passes: u8) -> (i32, i32) {
+    /// passes, basic ko banning `ko` to the mover (as
+    /// [`Game::ko_point`](crate::engine::game::Game::ko_point) gives it;
+    /// ignored by a guide without ko, and `None` after a pass): half
+    /// points from the mover's side, komi included. An endless game shows
+    /// as ∓R ([`value_range`]). One table read, or for `passes == 1` one
+    /// per placing; two passes or more: the score.
+    pub fn range(&self, pos: Position, mover: Color, passes: u8, ko: Option<u8>) -> (i32, i32) {
         debug_assert!(pos.is_legal(&self.board, PointSet::EMPTY));
         let me = match mover {
             Color::Black => pos,
             Color::White => swapped(pos),
         };
+        let ban = match ko {
+            Some(k) if self.ko => PointSet::single(k),
+            _ => PointSet::EMPTY,
+        };
+        debug_assert!(passes == 0 || ban.is_empty(), "a pass clears the ban");
+        debug_assert!((ban & !ko_points(&self.board, me)).is_empty(), "not a ko");
         let eq = Equations {
             board: &self.board,
             endless: self.endless,
             suicide: self.suicide,
+            ko: self.ko,
             table: &self.table,
         };
         let (lo, hi) = match passes {
-            0 => eq.read(ternary(me)),
+            0 => eq.read(index(ternary(me), ban)),
             1 => eq.after_pass(me),
             _ => {
                 let s = score(&self.board, me);
@@ -552,12 +675,12 @@ mod tests {
             let g = Guide::build(&b, &rules(suicide, 0)).unwrap();
             for passes in 0..3 {
                 for c in [Color::Black, Color::White] {
-                    assert_eq!(g.range(Position::EMPTY, c, passes), (0, 0));
+                    assert_eq!(g.range(Position::EMPTY, c, passes, None), (0, 0));
                 }
             }
             let g = Guide::build(&b, &rules(suicide, 3)).unwrap();
-            assert_eq!(g.range(Position::EMPTY, Color::Black, 0), (-3, -3));
-            assert_eq!(g.range(Position::EMPTY, Color::White, 1), (3, 3));
+            assert_eq!(g.range(Position::EMPTY, Color::Black, 0, None), (-3, -3));
+            assert_eq!(g.range(Position::EMPTY, Color::White, 1, None), (3, 3));
         }
     }
 
@@ -591,24 +714,57 @@ mod tests {
     /// (formally y = max(min(1, e), x), e = max(min(5, y), x), x = y: any
     /// y solves it); hi stays 9.
     #[test]
-    fn guide_two_points() {
+    fn guide_two_points_no_ko() {
         let b = Board::parse("1x2").unwrap();
         for suicide in [Suicide::Allowed, Suicide::Forbidden] {
-            let g = Guide::build(&b, &rules(suicide, 0)).unwrap();
+            let g = Guide::build_with(&b, &rules(suicide, 0), false).unwrap();
             let x_ = pos(&b, "X.");
             let _o = pos(&b, ".O");
-            assert_eq!(g.range(x_, Color::Black, 1), (4, 4));
-            assert_eq!(g.range(_o, Color::White, 1), (4, 4));
-            assert_eq!(g.range(x_, Color::White, 0), (-4, 4));
-            assert_eq!(g.range(_o, Color::Black, 0), (-4, 4));
-            assert_eq!(g.range(Position::EMPTY, Color::Black, 0), (-4, 4));
-            assert_eq!(g.range(Position::EMPTY, Color::Black, 1), (0, 4));
-            assert_eq!(g.range(x_, Color::Black, 2), (4, 4));
-            assert_eq!(g.range(x_, Color::White, 2), (-4, -4));
-            let g = Guide::build(&b, &rules(suicide, -5)).unwrap();
+            assert_eq!(g.range(x_, Color::Black, 1, None), (4, 4));
+            assert_eq!(g.range(_o, Color::White, 1, None), (4, 4));
+            assert_eq!(g.range(x_, Color::White, 0, None), (-4, 4));
+            assert_eq!(g.range(_o, Color::Black, 0, None), (-4, 4));
+            assert_eq!(g.range(Position::EMPTY, Color::Black, 0, None), (-4, 4));
+            assert_eq!(g.range(Position::EMPTY, Color::Black, 1, None), (0, 4));
+            assert_eq!(g.range(x_, Color::Black, 2, None), (4, 4));
+            assert_eq!(g.range(x_, Color::White, 2, None), (-4, -4));
+            let g = Guide::build_with(&b, &rules(suicide, -5), false).unwrap();
             let lo = if suicide == Suicide::Allowed { -9 } else { 1 };
-            assert_eq!(g.range(_o, Color::Black, 0), (lo, 9));
-            assert_eq!(g.range(Position::EMPTY, Color::Black, 0), (lo, 9));
+            assert_eq!(g.range(_o, Color::Black, 0, None), (lo, 9));
+            assert_eq!(g.range(Position::EMPTY, Color::Black, 0, None), (lo, 9));
+        }
+    }
+
+    /// 1x2 with basic ko, komi 0, half points from Black's side: the ko of
+    /// [`guide_two_points_no_ko`] is over at once, so every value is exact.
+    ///
+    /// - `.O`, Black to move, a banned (White has just taken there): Black
+    ///   can only pass, and White passes back: −4 (White's `OO` suicide
+    ///   only empties the board). Without the ban Black takes at a, and
+    ///   White, banned from b, can only pass: +4.
+    /// - `X.`, White to move: White takes at b, reaching the state above:
+    ///   −4, and symmetrically `O.` with Black to move is +4.
+    /// - Empty, Black to move: a placing is taken (−4); after a pass White
+    ///   passes back (0) rather than place and be taken (+4): 0. After a
+    ///   pass the same: 0.
+    /// - `X.`, Black to move: passing lets White take (−4); the suicide at
+    ///   b, where allowed, empties the board with White to move: 0.
+    #[test]
+    fn guide_two_points_basic_ko() {
+        let b = Board::parse("1x2").unwrap();
+        let (x_, _o) = (pos(&b, "X."), pos(&b, ".O"));
+        for suicide in [Suicide::Allowed, Suicide::Forbidden] {
+            let g = Guide::build(&b, &rules(suicide, 0)).unwrap();
+            assert_eq!(g.range(_o, Color::Black, 0, Some(0)), (-4, -4));
+            assert_eq!(g.range(_o, Color::Black, 0, None), (4, 4));
+            assert_eq!(g.range(x_, Color::White, 0, None), (4, 4));
+            assert_eq!(g.range(x_, Color::White, 0, Some(1)), (-4, -4));
+            assert_eq!(g.range(Position::EMPTY, Color::Black, 0, None), (0, 0));
+            assert_eq!(g.range(Position::EMPTY, Color::White, 1, None), (0, 0));
+            let v = if suicide == Suicide::Allowed { 0 } else { -4 };
+            assert_eq!(g.range(x_, Color::Black, 0, None), (v, v));
+            assert_eq!(g.stats().ko_states, 2);
+            assert_eq!(g.stats().open, 0);
         }
     }
 

@@ -174,13 +174,13 @@ impl<'a> Shared<'a> {
             .transpose()?;
         // Its sweeps run in the caller's thread pool.
         let guide = Shared::builds_guide(board, rules, &config)
-            .then(|| Guide::build(board, rules))
+            .then(|| Guide::build_with(board, rules, false))
             .flatten();
         if let (Some(g), true) = (&guide, config.debug) {
             let s = g.stats();
             eprintln!(
-                "guide: {} colourings, {} open, {} sweeps, {:.1} s",
-                s.states, s.open, s.sweeps, s.seconds
+                "guide: {} colourings, {} ko states, {} open, {} sweeps, {:.1} s",
+                s.states, s.ko_states, s.open, s.sweeps, s.seconds
             );
         }
         Ok(Shared {
@@ -225,10 +225,10 @@ impl<'a> Shared<'a> {
     /// `--superko none --suicide forbidden` against 2.55 M (one thread).
     /// The top's test fails soft with an upper bound the gallop starts from.
     pub(super) fn first_test(&self, g: &Game) -> Option<i32> {
-        let (lo, hi) = self
-            .guide
-            .as_ref()?
-            .range(g.position(), g.to_move(), g.passes());
+        let (lo, hi) =
+            self.guide
+                .as_ref()?
+                .range(g.position(), g.to_move(), g.passes(), g.ko_point());
         (lo > -self.range || hi < self.range).then_some(self.range)
     }
 

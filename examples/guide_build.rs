@@ -10,12 +10,9 @@ use gosolve::engine::rules::{Komi, Rules, Ruleset, half_points};
 use gosolve::engine::types::Color;
 use gosolve::search::guide::Guide;
 
-/// The peak resident set in MB (Linux's VmHWM), if the system says.
+/// The peak resident set in MB, if the system says.
 fn peak_mb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb.div_ceil(1024))
+    gosolve::search::run::peak_memory().map(|b| b.div_ceil(1 << 20))
 }
 
 fn main() {

@@ -21,12 +21,9 @@ fn time(what: &str, diagrams: Vec<String>) {
     println!("| {what} | {} | {secs:.2} | {peak} |", diagrams.len());
 }
 
-/// The peak resident set in MB (Linux's VmHWM), if the system says.
+/// The peak resident set in MB, if the system says.
 fn peak_mb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb.div_ceil(1024))
+    gosolve::search::run::peak_memory().map(|b| b.div_ceil(1 << 20))
 }
 
 /// One set per run, so that each starts cold: `corridors`, `eyes:N`

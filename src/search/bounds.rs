@@ -19,6 +19,27 @@ pub fn value_range(points: usize, rules: &Rules) -> i32 {
     }
 }
 
+/// Black's `black` (half points, or ±1) from the side of `g`'s mover.
+#[inline]
+fn for_mover(g: &Game, black: i32) -> i32 {
+    if g.to_move() == Color::Black {
+        black
+    } else {
+        -black
+    }
+}
+
+/// The score now from the mover's side (half points, komi included), as
+/// if the game ended here: what the mover gets by passing after the
+/// opponent's pass. Scored rulesets only.
+#[inline]
+pub fn score_now(g: &Game) -> i32 {
+    match g.final_score() {
+        Outcome::Score(black) => for_mover(g, black),
+        Outcome::Win(_) => unreachable!("final_score is a score"),
+    }
+}
+
 /// The value of a finished game from the mover's side (scored in half points, normal play ±1).
 pub fn mover_value(g: &Game) -> i32 {
     let black = match g.outcome() {
@@ -32,11 +53,7 @@ pub fn mover_value(g: &Game) -> i32 {
         }
         None => unreachable!("mover_value of a game in progress"),
     };
-    if g.to_move() == Color::Black {
-        black
-    } else {
-        -black
-    }
+    for_mover(g, black)
 }
 
 /// Bounds on the value (mover's side) that hold whatever the history:

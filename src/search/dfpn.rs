@@ -31,9 +31,10 @@
 //! the node's loop. So the loop's progress is that of df-pn on the game
 //! tree, which terminates.
 
-use crate::engine::game::{Game, Outcome};
+use crate::engine::game::Game;
 use crate::engine::position::Position;
-use crate::engine::types::{Color, Move};
+use crate::engine::types::Move;
+use crate::search::bounds::score_now;
 use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::solver::{Early, Search};
 use crate::search::table_use::Node;
@@ -301,7 +302,7 @@ impl Search<'_, '_> {
     /// --suicide forbidden` 74.4 M -> 5.2 M.
     fn initial(&self, g: &Game, t: i32) -> (u32, u32) {
         if let Some(guide) = &self.sh.guide {
-            let (lo, hi) = guide.range(g.position(), g.to_move(), g.passes(), g.ko_point());
+            let (lo, hi) = guide.range_at(g);
             if lo >= t {
                 return (1, GUIDE_WEIGHT);
             }
@@ -387,13 +388,5 @@ fn settled(r: &Res, t: i32) -> (u32, u32, Option<Res>) {
 /// --suicide forbidden` 33.0 M -> 31.7 M; 1x8 272 K -> 326 K. A weight of
 /// 4 was no better.
 fn initial(g: &Game, t: i32) -> (u32, u32) {
-    let Outcome::Score(black) = g.final_score() else {
-        return (1, 1);
-    };
-    let mine = if g.to_move() == Color::Black {
-        black
-    } else {
-        -black
-    };
-    if mine >= t { (1, 2) } else { (2, 1) }
+    if score_now(g) >= t { (1, 2) } else { (2, 1) }
 }

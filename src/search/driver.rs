@@ -27,14 +27,13 @@ impl Search<'_, '_> {
         // bound just moved (1, 2, 4, ... half points), and bisect once
         // both bounds have moved.
         //
-        // Where the history-free guide knows something of the position
-        // (its bracket is not the whole range), the first test is at the
-        // top of its bracket, most often the whole board: tiny boards are
-        // often won by the whole board, which the gallop from 0 reached
-        // in six tests (4x4 `--superko none`'s worst first move: 111 M
-        // nodes in six tests, the last alone 29 M). On 1xn boards the
-        // guide knows nothing, and testing the top first made 1x8 four
-        // times slower.
+        // Where the history-free guide knows something of the position,
+        // the first test is at the top of the range ([`Shared::first_test`]):
+        // tiny boards are often won by the whole board, which the gallop
+        // from 0 reached in six tests (4x4 `--superko none`'s worst first
+        // move: 111 M nodes in six tests, the last alone 29 M). On 1xn
+        // boards the guide knows nothing, and testing the top first made
+        // 1x8 four times slower.
         let mut x = self.sh.first_test(g).unwrap_or(0).clamp(lo + 1, hi);
         let (mut ups, mut downs) = (0u32, 0u32);
         while lo < hi {

@@ -80,7 +80,7 @@
 //! from run to run.
 
 use crate::engine::board::Board;
-use crate::engine::game::ternary;
+use crate::engine::game::{Game, ternary};
 use crate::engine::position::{Position, flood};
 use crate::engine::rules::{Rules, Ruleset, Suicide};
 use crate::engine::setup::Setup;
@@ -621,6 +621,15 @@ impl Guide {
             }
         };
         (with_komi(lo), with_komi(hi))
+    }
+
+    /// [`Guide::range`] at the position of `g`, reading the ko ban only
+    /// where this guide has basic ko (it costs bit operations per call on
+    /// df-pn's hot path).
+    #[inline]
+    pub fn range_at(&self, g: &Game) -> (i32, i32) {
+        let ko = if self.ko { g.ko_point() } else { None };
+        self.range(g.position(), g.to_move(), g.passes(), ko)
     }
 
     /// Whether [`Guide::build`] takes this board and rules (it may still

@@ -23,12 +23,12 @@
 
 use crate::engine::benson;
 use crate::engine::board::Board;
-use crate::engine::game::{Game, Outcome};
+use crate::engine::game::Game;
 use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
 use crate::engine::symmetry::Automorphism;
-use crate::engine::types::{Color, Move};
-use crate::search::bounds::{mover_value, static_range, value_range};
+use crate::engine::types::Move;
+use crate::search::bounds::{mover_value, score_now, static_range, value_range};
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
 use crate::search::guide::Guide;
@@ -225,10 +225,7 @@ impl<'a> Shared<'a> {
     /// `--superko none --suicide forbidden` against 2.55 M (one thread).
     /// The top's test fails soft with an upper bound the gallop starts from.
     pub(super) fn first_test(&self, g: &Game) -> Option<i32> {
-        let (lo, hi) =
-            self.guide
-                .as_ref()?
-                .range(g.position(), g.to_move(), g.passes(), g.ko_point());
+        let (lo, hi) = self.guide.as_ref()?.range_at(g);
         (lo > -self.range || hi < self.range).then_some(self.range)
     }
 
@@ -634,17 +631,7 @@ impl Search<'_, '_> {
     /// whose pass is free.
     #[inline]
     fn pass_bound(&self, g: &Game) -> Option<i32> {
-        if g.passes() != 1 || !self.pass_ends || !g.pass_allowed() {
-            return None;
-        }
-        let Outcome::Score(black) = g.final_score() else {
-            return None;
-        };
-        Some(if g.to_move() == Color::Black {
-            black
-        } else {
-            -black
-        })
+        (g.passes() == 1 && self.pass_ends && g.pass_allowed()).then(|| score_now(g))
     }
 
     /// Records in `hi` the earlier state a superko refusal of `m` relied on.

@@ -63,15 +63,26 @@
 //! already updated, and only captures (and cycles) need further sweeps
 //! (2x7: 16 sweeps; fewest stones first took 43, alternating 26). A state
 //! whose lo and hi have met is settled for good and dropped from the sweep
-//! lists. Measured (2 shared cores), basic ko against none: 4x4 18 s
-//! against 27 s (1.3 M ko states, 1.0 M open against 5.2 M), 183 MB peak
-//! against 178 (the sweep lists, 97 MB, are freed after the build); 2x8
-//! 20 s against 23; 1x16 37 s against 16 (3.1 M ko states, 30 sweeps
-//! against 16, every state open either way).
+//! lists. Measured (2 cores, before symmetry), basic ko against none:
+//! 4x4 18 s against 27 s (1.3 M ko states, 1.0 M open against 5.2 M);
+//! 2x8 20 s against 23; 1x16 37 s against 16 (3.1 M ko states, 30 sweeps
+//! against 16, every state open either way). With symmetry 4x4 takes
+//! 3.2 s against 3.6 s and 98 MB (the sweep lists are freed after the
+//! build).
+//!
+//! The sweep lists hold table indices (`u32`: 3^18 < 2^32), read back
+//! into a colouring by two lookups ([`Digits`]), and only one state of
+//! each orbit of the board's symmetries (the least index, [`Images`]):
+//! symmetric states have equal values, so a sweep computes the orbit's
+//! value once and writes it to every member. The table stays whole, so a
+//! read needs no canonical form. Measured on 2 cores, no ko, before →
+//! after: 4x4 21.1 s → 3.6 s, 1x14 1.19 → 0.70 s, 3x6 (4 symmetries,
+//! 208 M colourings) 201 s and 1.57 GB → 62 s and 0.94 GB.
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
-//! monotone: lo only rises and hi only falls, every entry has one writer,
+//! monotone: lo only rises and hi only falls, every entry has one writer
+//! (the least state of its orbit),
 //! and a read sees a value at least as far from the fixed point as the
 //! current one, so every write stays between the start and the fixed
 //! point and never goes back. The last sweep starts after a barrier and
@@ -80,7 +91,7 @@
 //! from run to run.
 
 use crate::engine::board::Board;
-use crate::engine::game::{Game, ternary};
+use crate::engine::game::{Game, from_ternary, ternary};
 use crate::engine::position::{Position, flood};
 use crate::engine::rules::{Rules, Ruleset, Suicide};
 use crate::engine::setup::Setup;
@@ -90,8 +101,11 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::time::Instant;
 
-/// The largest board the guide supports: 3^16 = 43 M colourings, 86 MB.
-pub const MAX_POINTS: usize = 16;
+/// The largest board the guide supports: 3^18 = 387 M colourings, a
+/// 775 MB table, whose indices still fit the sweep lists' `u32` and two
+/// lookups of [`Digits`].
+pub const MAX_POINTS: usize = 18;
+const _: () = assert!(MAX_POINTS <= 2 * DIGITS as usize);
 
 /// States per rayon task in a sweep.
 const CHUNK: usize = 1 << 12;
@@ -149,31 +163,6 @@ fn swapped(p: Position) -> Position {
     }
 }
 
-/// A colouring of at most 16 points packed into 32 bits (Black low).
-#[inline]
-fn unpack_position(s: u32) -> Position {
-    Position {
-        black: PointSet((s & 0xffff) as u64),
-        white: PointSet((s >> 16) as u64),
-    }
-}
-
-/// A state of the sweep lists packed into 32 bits: a colouring as
-/// [`unpack_position`] reads it, and a point set in both halves (never a
-/// colouring) is the point basic ko bans to Black.
-#[inline]
-fn unpack_state(s: u32) -> (Position, PointSet) {
-    let both = PointSet(((s & s >> 16) & 0xffff) as u64);
-    let p = unpack_position(s);
-    (
-        Position {
-            black: PointSet(p.black.0 & !both.0),
-            white: PointSet(p.white.0 & !both.0),
-        },
-        both,
-    )
-}
-
 /// The table index of (colouring with code `code`, Black to move, `ban`
 /// banned to Black): the code itself with no ban, else the code of the
 /// colouring with a black stone on the banned point. That colouring is
@@ -185,6 +174,117 @@ fn index(code: u64, ban: PointSet) -> u64 {
     match ban.first() {
         Some(k) => code + POW3[k as usize],
         None => code,
+    }
+}
+
+/// Digits per entry of [`Digits`]: 3^9 entries of 4 bytes stay in cache.
+const DIGITS: u32 = 9;
+
+/// The colouring of every 9-digit ternary number, black points in the
+/// low half, white in the high half: [`Digits::state`] reads a table
+/// index with two lookups instead of 18 divisions.
+struct Digits(Vec<u32>);
+
+impl Digits {
+    fn new() -> Digits {
+        let size = 3usize.pow(DIGITS);
+        Digits(
+            (0..size as u64)
+                .map(|code| {
+                    let p = from_ternary(code, DIGITS as usize);
+                    p.black.0 as u32 | (p.white.0 as u32) << 16
+                })
+                .collect(),
+        )
+    }
+
+    /// The state whose [`index`] is `i` (`board`'s points): its colouring,
+    /// its code, and the point basic ko bans to Black. The ban is the one
+    /// black stone with no neighbour empty or black: a legal colouring
+    /// has none (such a stone is a group without liberties), and [`index`]
+    /// adds exactly one, whose neighbours are all white.
+    #[inline]
+    fn state(&self, board: &Board, i: u32, ko: bool) -> (Position, u64, PointSet) {
+        let size = 3u32.pow(DIGITS);
+        let (low, high) = (self.0[(i % size) as usize], self.0[(i / size) as usize]);
+        let join = |l: u32, h: u32| PointSet((l & 0xffff) as u64 | ((h & 0xffff) as u64) << DIGITS);
+        let mut pos = Position {
+            black: join(low, high),
+            white: join(low >> 16, high >> 16),
+        };
+        let mut code = i as u64;
+        let mut ban = PointSet::EMPTY;
+        if ko {
+            ban = pos.black & !board.spread(pos.empty(board) | pos.black);
+            if let Some(k) = ban.first() {
+                pos.black &= !ban;
+                code -= POW3[k as usize];
+            }
+        }
+        (pos, code, ban)
+    }
+}
+
+/// The most symmetries the sweep uses (complete graphs have n!).
+const MAX_SYMMETRIES: usize = 48;
+
+/// The board's symmetries other than the identity, acting on table
+/// indices. A code is a sum of digit × 3^point, so its image moves each
+/// digit to its point's image: two lookups of the part each half of the
+/// digits contributes. A ko state's index ([`index`]) is a code with one
+/// more black digit, so it maps to the index of the image state too.
+struct Images {
+    /// Per symmetry, 2 × 3^9 contributions: low digits, then high ones.
+    maps: Vec<u32>,
+}
+
+impl Images {
+    /// The board's symmetries, or none but the identity unless `use_them`.
+    fn new(board: &Board, use_them: bool) -> Images {
+        let size = 3usize.pow(DIGITS);
+        let n = board.len();
+        let mut maps = Vec::new();
+        let cap = if use_them { MAX_SYMMETRIES } else { 1 };
+        for a in board.automorphisms(cap).iter().skip(1) {
+            for half in 0..2 {
+                for t in 0..size {
+                    let (mut rest, mut image) = (t as u64, 0u64);
+                    for j in 0..DIGITS as usize {
+                        let p = half * DIGITS as usize + j;
+                        if p < n {
+                            image += rest % 3 * POW3[a.point(p as u8) as usize];
+                        }
+                        rest /= 3;
+                    }
+                    maps.push(image as u32);
+                }
+            }
+        }
+        Images { maps }
+    }
+
+    /// The images of index `i` under every symmetry but the identity.
+    #[inline]
+    fn of(&self, i: u32) -> impl Iterator<Item = u32> + '_ {
+        let size = 3u32.pow(DIGITS);
+        let (low, high) = ((i % size) as usize, (i / size) as usize);
+        self.maps
+            .chunks_exact(2 * size as usize)
+            .map(move |m| m[low] + m[size as usize + high])
+    }
+
+    /// Whether `i` is the least index of its orbit, the one the sweep
+    /// lists hold.
+    #[inline]
+    fn canonical(&self, i: u32) -> bool {
+        self.of(i).all(|j| j >= i)
+    }
+
+    /// The number of states in the orbit of `i`: the group's order over
+    /// that of the stabiliser of `i`.
+    fn orbit(&self, i: u32) -> u64 {
+        let order = self.maps.len() / (2 * 3usize.pow(DIGITS)) + 1;
+        (order / (1 + self.of(i).filter(|&j| j == i).count())) as u64
     }
 }
 
@@ -388,24 +488,28 @@ impl Equations<'_> {
         (lo.max(pl), hi.max(ph))
     }
 
-    /// One sweep over `states` (packed, [`unpack_state`]): stores every
+    /// One sweep over `states` (table indices, [`index`]): stores every
     /// changed value; true if any changed.
-    fn sweep(&self, states: &[u32]) -> bool {
+    fn sweep(&self, digits: &Digits, images: &Images, states: &[u32]) -> bool {
         let mut changed = false;
         for &s in states {
-            let (pos, ban) = unpack_state(s);
-            let code = ternary(pos);
-            let cell = &self.table[index(code, ban) as usize];
+            let cell = &self.table[s as usize];
             let old = cell.load(Relaxed);
             let (ol, oh) = unpack(old);
             if ol == oh {
                 continue;
             }
+            let (pos, code, ban) = digits.state(self.board, s, self.ko);
             let (lo, hi) = self.value(pos, code, ban);
             let new = pack(lo, hi);
             if new != old {
                 debug_assert!(ol <= lo && lo <= hi && hi <= oh, "not monotone");
                 cell.store(new, Relaxed);
+                // The orbit's other states have the same value, and no
+                // other writer: the lists hold only `s` of them.
+                for j in images.of(s) {
+                    self.table[j as usize].store(new, Relaxed);
+                }
                 changed = true;
             }
         }
@@ -415,7 +519,7 @@ impl Equations<'_> {
 
 /// Calls `f(stones, packed)` for every legal colouring whose Black stones
 /// are in `blacks` (a range of bit masks), and with `ko` for each of its
-/// [`ko_points`], packed as [`unpack_state`] reads it.
+/// [`ko_points`], as its table [`index`].
 fn each_legal(
     board: &Board,
     blacks: std::ops::Range<u64>,
@@ -433,11 +537,11 @@ fn each_legal(
             };
             if pos.is_legal(board, PointSet::EMPTY) {
                 let stones = (b | w).count_ones() as usize;
-                f(stones, (b | w << 16) as u32);
+                let code = ternary(pos);
+                f(stones, code as u32);
                 if ko {
                     for k in ko_points(board, pos).iter() {
-                        let both = 1u64 << k;
-                        f(stones, ((b | both) | (w | both) << 16) as u32);
+                        f(stones, index(code, PointSet::single(k)) as u32);
                     }
                 }
             }
@@ -450,10 +554,10 @@ fn each_legal(
 }
 
 /// Every state of `board` with Black to move and no pass pending, packed
-/// as [`unpack_state`] reads it, by number of stones; `None` if memory is
+/// as its table [`index`], by number of stones; `None` if memory is
 /// refused. Two passes, one counting and one filling, so each list is
 /// allocated once at its exact size (fallibly) and filled in parallel.
-fn legal_by_stones(board: &Board, ko: bool) -> Option<Vec<Vec<u32>>> {
+fn legal_by_stones(board: &Board, ko: bool, images: &Images) -> Option<Vec<Vec<u32>>> {
     let n = board.len();
     let masks = 1u64 << n;
     let per = (masks / 256).max(1);
@@ -463,7 +567,11 @@ fn legal_by_stones(board: &Board, ko: bool) -> Option<Vec<Vec<u32>>> {
         .into_par_iter()
         .map(|i| {
             let mut count = vec![0; n + 1];
-            each_legal(board, part(i), ko, |k, _| count[k] += 1);
+            each_legal(board, part(i), ko, |k, s| {
+                if images.canonical(s) {
+                    count[k] += 1;
+                }
+            });
             count
         })
         .collect();
@@ -488,8 +596,10 @@ fn legal_by_stones(board: &Board, ko: bool) -> Option<Vec<Vec<u32>>> {
     slices.into_par_iter().enumerate().for_each(|(i, mut out)| {
         let mut at = vec![0; n + 1];
         each_legal(board, part(i), ko, |k, s| {
-            out[k][at[k]] = s;
-            at[k] += 1;
+            if images.canonical(s) {
+                out[k][at[k]] = s;
+                at[k] += 1;
+            }
         });
     });
     Some(levels)
@@ -507,6 +617,12 @@ impl Guide {
     /// [`Guide::build`] of the game with basic ko if `ko`, else of the
     /// game without any ko rule.
     pub fn build_with(board: &Board, rules: &Rules, ko: bool) -> Option<Guide> {
+        Guide::build_sym(board, rules, ko, true)
+    }
+
+    /// [`Guide::build_with`], sweeping one state of each orbit of the
+    /// board's symmetries if `symmetric`, else every state.
+    fn build_sym(board: &Board, rules: &Rules, ko: bool, symmetric: bool) -> Option<Guide> {
         if !Guide::takes(board, rules) {
             return None;
         }
@@ -517,13 +633,18 @@ impl Guide {
         let mut table: Vec<AtomicU16> = Vec::new();
         table.try_reserve_exact(codes).ok()?;
         table.resize_with(codes, || AtomicU16::new(pack(-endless, endless)));
-        let mut levels = legal_by_stones(board, ko)?;
-        let all: u64 = levels.iter().map(|l| l.len() as u64).sum();
-        let ko_states = levels
-            .iter()
-            .flatten()
-            .filter(|&&s| !unpack_state(s).1.is_empty())
-            .count() as u64;
+        let images = Images::new(board, symmetric);
+        let mut levels = legal_by_stones(board, ko, &images)?;
+        let digits = Digits::new();
+        let count = |levels: &[Vec<u32>], ko_only: bool| -> u64 {
+            levels
+                .iter()
+                .flatten()
+                .filter(|&&s| !ko_only || !digits.state(board, s, ko).2.is_empty())
+                .map(|&s| images.orbit(s))
+                .sum()
+        };
+        let (all, ko_states) = (count(&levels, false), count(&levels, true));
         let eq = Equations {
             board,
             endless,
@@ -538,13 +659,12 @@ impl Guide {
             for level in levels.iter().rev() {
                 changed |= level
                     .par_chunks(CHUNK)
-                    .map(|chunk| eq.sweep(chunk))
+                    .map(|chunk| eq.sweep(&digits, &images, chunk))
                     .reduce(|| false, |a, b| a | b);
             }
             for level in &mut levels {
                 level.retain(|&s| {
-                    let (pos, ban) = unpack_state(s);
-                    let (lo, hi) = eq.read(index(ternary(pos), ban));
+                    let (lo, hi) = eq.read(s as u64);
                     lo < hi
                 });
             }
@@ -552,7 +672,7 @@ impl Guide {
                 break;
             }
         }
-        let open = levels.iter().map(|l| l.len() as u64).sum();
+        let open = count(&levels, false);
         let stats = GuideStats {
             sweeps,
             seconds: start.elapsed().as_secs_f64(),
@@ -777,19 +897,47 @@ mod tests {
         }
     }
 
+    /// Sweeping one state per orbit and writing the value to the whole
+    /// orbit gives the same table, entry by entry, as sweeping every state:
+    /// boards with 2, 4 and 8 grid symmetries, a cycle's 12, and Petersen's
+    /// 120 capped to a subgroup; with and without ko and suicide.
+    #[test]
+    fn guide_symmetry_changes_nothing() {
+        for spec in ["1x5", "2x3", "3x3", "cycle:6", "petersen"] {
+            let b = Board::parse(spec).unwrap();
+            for suicide in [Suicide::Allowed, Suicide::Forbidden] {
+                for ko in [false, true] {
+                    let r = rules(suicide, 0);
+                    let one = Guide::build_sym(&b, &r, ko, true).unwrap();
+                    let all = Guide::build_sym(&b, &r, ko, false).unwrap();
+                    let read =
+                        |g: &Guide| g.table.iter().map(|c| c.load(Relaxed)).collect::<Vec<_>>();
+                    assert!(read(&one) == read(&all), "{spec} {suicide:?} ko {ko}");
+                    let (a, b) = (one.stats(), all.stats());
+                    assert_eq!(
+                        (a.states, a.ko_states, a.open),
+                        (b.states, b.ko_states, b.open)
+                    );
+                }
+            }
+            let images = Images::new(&b, true);
+            assert!(!images.maps.is_empty(), "{spec} has symmetries");
+        }
+    }
+
     #[test]
     fn guide_unsupported() {
         let small = Board::parse("2x2").unwrap();
         assert!(
             Guide::build(
-                &Board::parse("1x17").unwrap(),
+                &Board::parse("1x19").unwrap(),
                 &Rules::new(Ruleset::TrompTaylor)
             )
             .is_none()
         );
         assert!(
             Guide::build(
-                &Board::parse("complete:17").unwrap(),
+                &Board::parse("complete:19").unwrap(),
                 &Rules::new(Ruleset::Ggg)
             )
             .is_none()

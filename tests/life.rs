@@ -8,7 +8,7 @@ use gosolve::engine::board::Board;
 use gosolve::engine::position::Position;
 use gosolve::engine::types::{Color, PointSet};
 use gosolve::verify::plain::{BLACK, EMPTY, Graph, WHITE, opp};
-use gosolve::verify::plain_life::kept_points;
+use gosolve::verify::plain_life::{enclosed, kept_points};
 use std::collections::HashSet;
 
 fn setup(spec: &str) -> (Board, Graph) {
@@ -39,7 +39,7 @@ fn checker_and_engine_keep_the_same_points() {
     for spec in ["3x3", "2x5", "1x8", "cycle:7", "petersen"] {
         let (board, g) = setup(spec);
         for suicide in [false, true] {
-            let mut somewhere = 0;
+            let (mut somewhere, mut enclosing) = (0, 0);
             for col in g.all_colourings() {
                 if !g.is_legal(&col) {
                     continue;
@@ -55,10 +55,23 @@ fn checker_and_engine_keep_the_same_points() {
                         "{spec} suicide {suicide} colour {c}: {col:?}"
                     );
                     somewhere += usize::from(set != 0);
+                    let alive = benson::pass_alive(&board, &pos, colour, suicide);
+                    let regions = enclosed(&g, &col, c, suicide);
+                    assert_eq!(
+                        regions as u32,
+                        benson::enclosed(&board, &pos, colour, alive),
+                        "{spec} suicide {suicide} colour {c}: {col:?}"
+                    );
+                    enclosing += usize::from(regions > 0);
                 }
             }
             // Not vacuous: some colourings keep something.
             assert!(somewhere > 0, "{spec}");
+            if spec == "3x3" || spec == "2x5" {
+                // (On a path or a cycle a region of two points or more
+                // has a point next to one chain only: never healthy.)
+                assert!(enclosing > 0, "{spec}");
+            }
         }
     }
 }
@@ -116,4 +129,42 @@ fn kept_points_survive_every_attack() {
         }
     }
     assert!(checked > 100, "{checked}");
+}
+
+/// The bound `benson::black_range` uses: while `c` passes, whatever the
+/// opponent places, the opponent's area stays at most the points `c` does
+/// not keep less one per enclosed region (each keeps an empty point next
+/// to `c`). Every reachable colouring is checked, not only the ends of play.
+#[test]
+fn enclosed_regions_keep_a_point_under_every_attack() {
+    let mut checked = 0;
+    for spec in ["2x3", "3x3", "2x4", "cycle:6"] {
+        let (_, g) = setup(spec);
+        let n = g.len() as u32;
+        for suicide in [false, true] {
+            for col in g.all_colourings() {
+                if !g.is_legal(&col) {
+                    continue;
+                }
+                for c in [BLACK, WHITE] {
+                    let r = enclosed(&g, &col, c, suicide) as u32;
+                    if r == 0 {
+                        continue;
+                    }
+                    let k = kept_points(&g, &col, c, suicide)
+                        .iter()
+                        .filter(|&&x| x)
+                        .count() as u32;
+                    checked += 1;
+                    for y in reachable(&g, &col, c, suicide) {
+                        assert!(
+                            g.area(&y, opp(c)) <= n - k - r,
+                            "{spec} suicide {suicide}: {col:?} for {c}, {y:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
 }

@@ -295,9 +295,10 @@ fn a_secure_mark_must_be_earned() {
         let e = check(&t).unwrap_err();
         assert!(e.reason.contains("secure mark"), "{e}");
     }
-    // Without superko a repetition is a tie, so the marks are not allowed:
-    // the two-eyed 1x5 proof (one secure mark; with suicide forbidden White
-    // can only pass, under either rule) relabelled `--superko none`.
+    // Without superko a repetition is a tie, so a mark decides no bound
+    // above 0: the two-eyed 1x5 proof (one secure mark for +5; with suicide
+    // forbidden White can only pass, under either rule) relabelled
+    // `--superko none`.
     let opts = RuleOptions {
         start: Some("W: .X.X.".into()),
         suicide: Some(gosolve::engine::rules::Suicide::Forbidden),
@@ -306,7 +307,7 @@ fn a_secure_mark_must_be_earned() {
     let mut t = solved("1x5", Ruleset::TrompTaylor, &opts);
     t.rules.superko = "none".into();
     let e = check(&t).unwrap_err();
-    assert!(e.reason.contains("rules that do not allow it"), "{e}");
+    assert!(e.reason.contains("do not decide the bound"), "{e}");
 }
 
 /// A file with its payload changed and its checksum made right again.

@@ -534,3 +534,118 @@ fn progress_questions_use_values_a_game_can_end_with() {
         "does White win after B1?"
     );
 }
+
+/// A history after which superko forbids both of Black's captures: 3x3
+/// `..X/XXX/X.O` with White to move, reached after Black built both
+/// colourings its captures would make (`.XX/XXX/X.O` and `O.X/XXX/XX.`,
+/// each with White to move), filled its own eye and was taken. White plays
+/// A3; Black may only pass, and the value is +3 for Black, though Black's
+/// chain is pass-alive and encloses both regions (the static bound counts
+/// one point of each: +3, not +9). The solver, under both searches, and
+/// the naive reference agree, with and without suicide, under positional
+/// and situational superko.
+#[test]
+fn a_history_can_forbid_the_owners_captures() {
+    use gosolve::search::solver::Search;
+    let board = Board::parse("3x3").unwrap();
+    let history = "B2 C1 B3 pass A2 pass C2 pass C3 pass A1 \
+                   pass A3 B1 A1 A3 B2 pass C2 pass A2 pass C3 pass B1 \
+                   pass C1 B3 A2 C1 B2 pass C3 pass C2 pass A1 A3";
+    let turns: Vec<Option<u8>> = history
+        .split_whitespace()
+        .map(|t| (t != "pass").then(|| board.parse_point(t).expect("a point")))
+        .collect();
+    let g = common::naive_graph(&board);
+    for superko in [Superko::Positional, Superko::Situational] {
+        for suicide in [Suicide::Allowed, Suicide::Forbidden] {
+            let rules = Rules {
+                superko,
+                suicide,
+                ..Rules::new(Ruleset::TrompTaylor)
+            };
+            let nr = naive::NaiveRules::of(&rules);
+            let mut s = naive::State::empty(board.len());
+            for t in &turns {
+                s = s.play(&g, &nr, t.map(usize::from)).expect("a legal turn");
+            }
+            assert_eq!(
+                naive::exact(&g, &nr, &s, 0, None),
+                6,
+                "{superko:?} {suicide:?}"
+            );
+            for method in [Method::AlphaBeta, Method::ProofNumber] {
+                let config = Config {
+                    method,
+                    ..Config::default()
+                };
+                let sh = Shared::new(&board, &rules, config).unwrap();
+                let mut game = sh.start();
+                for t in &turns {
+                    let m = t.map_or(Move::Pass, Move::Place);
+                    assert!(game.try_play(m).is_some(), "{m:?}");
+                }
+                for capture in ["B3", "B1"] {
+                    let m = Move::Place(board.parse_point(capture).unwrap());
+                    assert!(game.try_play(m).is_none(), "{capture} is refused");
+                }
+                let (lo, _) =
+                    gosolve::engine::benson::black_range(&board, &game.position(), &rules);
+                assert_eq!(lo, 6, "the static bound is the value");
+                let value = Search::new(&sh).exact(&mut game);
+                assert_eq!(value, 6, "{superko:?} {suicide:?} {method:?}");
+            }
+        }
+    }
+}
+
+/// Under basic ko a repetition ties the game, so passing to the end is no
+/// guarantee: 1x3 after B2 and White's suicide at A1, Black's chain is
+/// pass-alive with both ends as eyes (a bound of +3), but Black's pass
+/// repeats (`.X.`, White to move) and ties, and every placing fills an
+/// eye: the value is 0, and the static bound is capped there.
+#[test]
+fn basic_ko_ties_cap_the_static_bound() {
+    use gosolve::search::solver::Search;
+    let board = Board::parse("1x3").unwrap();
+    let turns = [
+        board.parse_point("B1").unwrap(),
+        board.parse_point("A1").unwrap(),
+    ];
+    let rules = Rules {
+        superko: Superko::None,
+        suicide: Suicide::Allowed,
+        ..Rules::new(Ruleset::TrompTaylor)
+    };
+    let g = common::naive_graph(&board);
+    let nr = naive::NaiveRules::of(&rules);
+    let mut s = naive::State::empty(board.len());
+    for &t in &turns {
+        s = s.play(&g, &nr, Some(usize::from(t))).expect("a legal turn");
+    }
+    assert_eq!(naive::exact(&g, &nr, &s, 0, None), 0);
+    for method in [Method::AlphaBeta, Method::ProofNumber] {
+        let config = Config {
+            method,
+            ..Config::default()
+        };
+        let sh = Shared::new(&board, &rules, config).unwrap();
+        let mut game = sh.start();
+        for &t in &turns {
+            assert!(game.try_play(Move::Place(t)).is_some());
+        }
+        let uncapped = Rules {
+            superko: Superko::Positional,
+            ..rules
+        };
+        let pos = game.position();
+        assert_eq!(
+            gosolve::engine::benson::black_range(&board, &pos, &uncapped).0,
+            6
+        );
+        assert_eq!(
+            gosolve::engine::benson::black_range(&board, &pos, &rules),
+            (0, 6)
+        );
+        assert_eq!(Search::new(&sh).exact(&mut game), 0, "{method:?}");
+    }
+}

@@ -18,6 +18,23 @@
 //! colour's territory (an opponent stone there has no liberty and captures
 //! nothing, so it is refused or removes itself). Passing forever, the owner
 //! keeps them: they bound the final area score, whatever the history.
+//!
+//! One point more per [`enclosed`] region: a region of two points or more,
+//! bordered only by the owner's pass-alive stones and every point of it
+//! next to them. The opponent can never fill it: the last empty point's
+//! filler captures nothing (the border cannot be taken) and has no
+//! liberty, so it is refused or removes the opponent's stones there. So
+//! an empty point stays in it, next to the owner, and the opponent does
+//! not own it. No owner move is needed, so no history can forbid one.
+//! Counting the whole region for the owner would need the owner to take
+//! intruders, and a history can forbid that capture under superko (3x3
+//! `..X/XXX/X.O` after a 37-turn history, White at A3: value +3 although
+//! Black's chain and both regions look like +9; `tests/life.rs`).
+//!
+//! Under `--superko none` a repetition ends the game as a tie, 0 whatever
+//! the komi, and passing forever can run into one: the game ends scored
+//! within the bound or tied, so the bound is capped at 0 (1x3 `.X.` after
+//! B2, A1 suicide: a bound of +3, value 0).
 
 use crate::engine::board::Board;
 use crate::engine::position::{Position, flood};
@@ -96,7 +113,11 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> Poi
 /// Points `c` keeps whatever happens: its pass-alive stones and the empty
 /// points all of whose neighbours are among them.
 pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> PointSet {
-    let alive = pass_alive(board, pos, c, suicide);
+    secure_from(board, pos, pass_alive(board, pos, c, suicide))
+}
+
+/// [`secure`] given the pass-alive stones.
+fn secure_from(board: &Board, pos: &Position, alive: PointSet) -> PointSet {
     if alive.is_empty() {
         return PointSet::EMPTY;
     }
@@ -110,24 +131,56 @@ pub fn secure(board: &Board, pos: &Position, c: Color, suicide: bool) -> PointSe
     alive | eyes
 }
 
+/// The regions of non-`c` points with two points or more whose every
+/// point touches `alive` (`c`'s pass-alive stones) and whose every `c`
+/// neighbour is in `alive`: in each the opponent can own all points but
+/// one (see the module documentation).
+pub fn enclosed(board: &Board, pos: &Position, c: Color, alive: PointSet) -> u32 {
+    let others = board.mask() & !pos.stones(c);
+    let near = board.spread(alive);
+    let mut regions = [PointSet::EMPTY; 64];
+    let nr = components(board, others, &mut regions);
+    regions[..nr]
+        .iter()
+        .filter(|&&r| r.len() >= 2 && (r & !near).is_empty())
+        .filter(|&&r| (board.spread(r) & !r & !alive).is_empty())
+        .count() as u32
+}
+
 /// Whether the rules let [`black_range`] bound a game: area scoring
 /// (Tromp-Taylor, or General Graph Go, where the regions counted for both
-/// cancel out) and a superko rule, so that passing is always legal and the
-/// game ends; without superko a repetition is a tie, whatever is kept.
+/// cancel out), where passing is always legal.
 pub fn applies(rules: &Rules) -> bool {
-    matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) && rules.superko != Superko::None
+    matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
+}
+
+/// Black's points kept: [`secure`] points and one per [`enclosed`] region
+/// counted for Black, and those of the opponent's regions kept from White.
+fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32) {
+    let alive = pass_alive(board, pos, c, suicide);
+    if alive.is_empty() {
+        return (0, 0);
+    }
+    let secure = secure_from(board, pos, alive);
+    (secure.len() as i32, enclosed(board, pos, c, alive) as i32)
 }
 
 /// Bounds on Black − White − komi (half points) that hold whatever the
 /// history where [`applies`]: each side keeps its [`secure`] points by
-/// passing to the end.
+/// passing to the end, and the opponent owns one point less of each
+/// [`enclosed`] region; under `--superko none` capped at the tie, 0.
 pub fn black_range(board: &Board, pos: &Position, rules: &Rules) -> (i32, i32) {
     let suicide = rules.suicide == Suicide::Allowed;
     let n = board.len() as i32;
-    let b = secure(board, pos, Color::Black, suicide).len() as i32;
-    let w = secure(board, pos, Color::White, suicide).len() as i32;
+    let (b, rb) = kept(board, pos, Color::Black, suicide);
+    let (w, rw) = kept(board, pos, Color::White, suicide);
     let komi = rules.komi.0;
-    (2 * (2 * b - n) - komi, 2 * (n - 2 * w) - komi)
+    let (lo, hi) = (2 * (2 * b - n + rb) - komi, 2 * (n - 2 * w - rw) - komi);
+    if rules.superko == Superko::None {
+        (lo.min(0), hi.max(0))
+    } else {
+        (lo, hi)
+    }
 }
 
 #[cfg(test)]
@@ -170,5 +223,76 @@ mod tests {
         assert_eq!(secure_of("2x3", "X.X/XXX", Color::Black), 0);
         assert_eq!(secure_of("2x4", "X.X./XXXX", Color::Black), 8);
         assert_eq!(secure_of("2x4", "X.XO/XXXX", Color::Black), 0);
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+    use crate::engine::diagram;
+
+    /// [`black_range`] in points (komi 0), for both suicide rules.
+    fn range(spec: &str, d: &str, superko: Superko) -> (i32, i32) {
+        let b = Board::parse(spec).unwrap();
+        let p = diagram::parse(&b, d).unwrap().position;
+        let mut out = Vec::new();
+        for suicide in [Suicide::Allowed, Suicide::Forbidden] {
+            let rules = Rules {
+                superko,
+                suicide,
+                ..Rules::new(Ruleset::TrompTaylor)
+            };
+            let (lo, hi) = black_range(&b, &p, &rules);
+            out.push((lo / 2, hi / 2));
+        }
+        assert_eq!(
+            out[0], out[1],
+            "{spec} {d}: the suicide rule changes nothing here"
+        );
+        out[0]
+    }
+
+    /// Each enclosed region keeps one point from the opponent. 3x3
+    /// `..X/XXX/X.O`: Black's one chain (5 stones) has two regions, A3-B3
+    /// and B1-C1 (White on C1), every point next to it, so it is pass-alive
+    /// and White owns at most 1 of each: 5 − (9 − 5 − 2) = +3, where
+    /// pass-alive stones alone give 5 − 4 = +1. A region with a point not
+    /// next to the chain (the bottom two rows of 5x5 below the wall) keeps
+    /// nothing: White can make an eye there.
+    #[test]
+    fn enclosed_regions_keep_a_point() {
+        let p = Superko::Positional;
+        assert_eq!(range("3x3", "..X/XXX/X.O", p), (3, 9));
+        assert_eq!(range("3x3", "..O/OOO/O.X", p), (-9, -3));
+        assert_eq!(range("3x3", "..X/XXX/X.X", p), (6, 9));
+        assert_eq!(range("3x3", ".X./XXX/...", p), (4, 9));
+        assert_eq!(range("3x3", "X.X/.X./X.X", p), (9, 9));
+        assert_eq!(range("3x5", "...X./...XX/XXXX.", p), (3, 15));
+        assert_eq!(range("4x4", ".XO./XXOO/.XO./XXOO", p), (0, 0));
+        assert_eq!(range("5x5", "...../XXXXX/X.X.X/XXXXX/.....", p), (7, 25));
+        assert_eq!(range("5x5", "...../...../XXXXX/X.X.X/XXXXX", p), (5, 25));
+        assert_eq!(range("5x5", ".X.X./XX.XX/.X.X./XX.XX/.X.X.", p), (16, 25));
+        assert_eq!(range("5x5", ".X.XX/XX.XX/.X.XX/XX.XX/.X.XX", p), (-5, 25));
+        assert_eq!(range("5x5", "X.XO./X.XOO/XXXO./X.XOO/X.XO.", p), (-1, 5));
+        assert_eq!(
+            range("5x5", "X.XO./X.XOO/XXXO./X.XOO/X.XO.", Superko::Situational),
+            (-1, 5)
+        );
+    }
+
+    /// Under basic ko a repetition ties the game at 0, so the bounds are
+    /// capped there: a range that excludes 0 reaches it.
+    #[test]
+    fn basic_ko_caps_the_bound_at_the_tie() {
+        let n = Superko::None;
+        assert_eq!(range("3x3", "..X/XXX/X.O", n), (0, 9));
+        assert_eq!(range("3x3", "..O/OOO/O.X", n), (-9, 0));
+        assert_eq!(range("3x3", "X.X/.X./X.X", n), (0, 9));
+        assert_eq!(range("4x4", ".XO./XXOO/.XO./XXOO", n), (0, 0));
+        assert_eq!(range("5x5", "X.XO./X.XOO/XXXO./X.XOO/X.XO.", n), (-1, 5));
+        assert!(applies(&Rules {
+            superko: n,
+            ..Rules::new(Ruleset::TrompTaylor)
+        }));
     }
 }

@@ -49,6 +49,36 @@ pub fn kept(g: &Graph, col: &[u8], c: u8, suicide: bool) -> usize {
 /// The points `c` keeps whatever happens: its unconditionally alive stones
 /// and the empty points all of whose neighbours are such stones.
 pub fn kept_points(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
+    let alive = alive_stones(g, col, c, suicide);
+    (0..g.len())
+        .map(|v| {
+            alive[v]
+                || (col[v] == EMPTY && !g.adj[v].is_empty() && g.adj[v].iter().all(|&u| alive[u]))
+        })
+        .collect()
+}
+
+/// How many regions (connected parts of the points without a `c` stone)
+/// of two points or more have every point next to an unconditionally
+/// alive `c` stone and every `c` stone next to them alive. The opponent
+/// can never fill one (the last filler captures nothing and has no
+/// liberty), so it owns at most all points of each but one.
+pub fn enclosed(g: &Graph, col: &[u8], c: u8, suicide: bool) -> usize {
+    let alive = alive_stones(g, col, c, suicide);
+    let regions = parts(g, &col.iter().map(|&x| x != c).collect::<Vec<_>>());
+    regions
+        .iter()
+        .filter(|r| r.len() >= 2)
+        .filter(|r| r.iter().all(|&v| g.adj[v].iter().any(|&u| alive[u])))
+        .filter(|r| {
+            r.iter()
+                .all(|&v| g.adj[v].iter().all(|&u| col[u] != c || alive[u]))
+        })
+        .count()
+}
+
+/// `c`'s unconditionally alive stones.
+fn alive_stones(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
     let chains = parts(g, &col.iter().map(|&x| x == c).collect::<Vec<_>>());
     let regions = parts(g, &col.iter().map(|&x| x != c).collect::<Vec<_>>());
     let mut chain_of = vec![usize::MAX; g.len()];
@@ -98,12 +128,8 @@ pub fn kept_points(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
             break;
         }
     }
-    let alive = |v: usize| chain_of[v] != usize::MAX && chain_alive[chain_of[v]];
     (0..g.len())
-        .map(|v| {
-            alive(v)
-                || (col[v] == EMPTY && !g.adj[v].is_empty() && g.adj[v].iter().all(|&u| alive(u)))
-        })
+        .map(|v| chain_of[v] != usize::MAX && chain_alive[chain_of[v]])
         .collect()
 }
 
@@ -132,6 +158,48 @@ mod tests {
                 _ => EMPTY,
             })
             .collect()
+    }
+
+    /// Regions of two points or more, every point next to an alive chain
+    /// and every stone of the colour around them alive.
+    #[test]
+    fn enclosed_regions() {
+        let g3 = Graph::grid(3, 3);
+        let g5 = Graph::grid(5, 5);
+        for suicide in [false, true] {
+            let e = |g: &Graph, rows: &[&str], c: u8| enclosed(g, &col(rows), c, suicide);
+            assert_eq!(e(&g3, &["..X", "XXX", "X.O"], BLACK), 2);
+            assert_eq!(e(&g3, &["..X", "XXX", "X.O"], WHITE), 0);
+            assert_eq!(e(&g3, &["..X", "XXX", "X.X"], BLACK), 1);
+            // Single points are eyes, counted by `kept` already.
+            assert_eq!(e(&g3, &["X.X", ".X.", "X.X"], BLACK), 0);
+            // Points away from the wall: White may live there.
+            assert_eq!(
+                e(&g5, &[".....", ".....", "XXXXX", "X.X.X", "XXXXX"], BLACK),
+                0
+            );
+            assert_eq!(
+                e(&g5, &[".....", "XXXXX", "X.X.X", "XXXXX", "....."], BLACK),
+                2
+            );
+            assert_eq!(
+                e(&g5, &[".X.X.", "XX.XX", ".X.X.", "XX.XX", ".X.X."], BLACK),
+                1
+            );
+            assert_eq!(
+                e(&g5, &["X.XO.", "X.XOO", "XXXO.", "X.XOO", "X.XO."], BLACK),
+                2
+            );
+            assert_eq!(
+                e(&g5, &["X.XO.", "X.XOO", "XXXO.", "X.XOO", "X.XO."], WHITE),
+                0
+            );
+            // Bordered by a chain that is not alive: nothing.
+            assert_eq!(
+                e(&g5, &[".X.XX", "XX.XX", ".X.XX", "XX.XX", ".X.XX"], BLACK),
+                0
+            );
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::format::codes::{LINK, SECURE};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::verify::Failure;
 use crate::verify::plain::{BLACK, Refusal, State, Turn, WHITE};
+use crate::verify::plain_life;
 use crate::verify::setting::Setting;
 
 /// Stones of a colouring as bit sets (black, white).
@@ -341,7 +342,7 @@ impl Walk<'_> {
     /// Whether the points each side keeps at `s` decide the bound.
     pub(super) fn secure(&self, s: &State) -> Result<(), Failure> {
         let r = &self.set.rules;
-        if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) || r.superko == Superko::None {
+        if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) {
             return Err(self.fail("a secure mark under rules that do not allow it".into()));
         }
         // Border stones are never captured, which the life test does not know.
@@ -352,12 +353,20 @@ impl Walk<'_> {
         let n = g.len() as i32;
         let komi = self.set.komi_half;
         let suicide = r.suicide == Suicide::Allowed;
+        let (kept, enclosed) = (plain_life::kept, plain_life::enclosed);
+        // Under basic ko a repetition is a tie, 0 whatever the komi, and
+        // passing to the end may meet one.
+        let tie = r.superko == Superko::None;
         let holds = if self.owner == BLACK {
-            let b = crate::verify::plain_life::kept(g, &s.col, BLACK, suicide) as i32;
-            2 * (2 * b - n) - komi >= self.bound
+            let b = kept(g, &s.col, BLACK, suicide) as i32;
+            let r = enclosed(g, &s.col, BLACK, suicide) as i32;
+            let lo = 2 * (2 * b - n + r) - komi;
+            (if tie { lo.min(0) } else { lo }) >= self.bound
         } else {
-            let w = crate::verify::plain_life::kept(g, &s.col, WHITE, suicide) as i32;
-            2 * (n - 2 * w) - komi <= self.bound
+            let w = kept(g, &s.col, WHITE, suicide) as i32;
+            let r = enclosed(g, &s.col, WHITE, suicide) as i32;
+            let hi = 2 * (n - 2 * w - r) - komi;
+            (if tie { hi.max(0) } else { hi }) <= self.bound
         };
         if holds {
             Ok(())

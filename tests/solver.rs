@@ -535,6 +535,48 @@ fn progress_questions_use_values_a_game_can_end_with() {
     );
 }
 
+/// The static range at a position and the solver's value there.
+type Solved = ((i32, i32), i32);
+
+/// After `turns` (`None`: a pass) from the empty board, Black to move: the
+/// naive reference's value and, under each search method, the static
+/// range there and the solver's value (half points, Black's side), with
+/// `at` called on the solver's game first.
+fn after_turns(
+    board: &Board,
+    rules: &Rules,
+    turns: &[Option<u8>],
+    at: &dyn Fn(&mut gosolve::engine::game::Game),
+) -> (i32, Vec<Solved>) {
+    let g = common::naive_graph(board);
+    let nr = naive::NaiveRules::of(rules);
+    let mut s = naive::State::empty(board.len());
+    for t in turns {
+        s = s.play(&g, &nr, t.map(usize::from)).expect("a legal turn");
+    }
+    let naive_value = naive::exact(&g, &nr, &s, 0, None);
+    let solved = [Method::AlphaBeta, Method::ProofNumber]
+        .into_iter()
+        .map(|method| {
+            let config = Config {
+                method,
+                ..Config::default()
+            };
+            let sh = Shared::new(board, rules, config).unwrap();
+            let mut game = sh.start();
+            for t in turns {
+                let m = t.map_or(Move::Pass, Move::Place);
+                assert!(game.try_play(m).is_some(), "{m:?}");
+            }
+            at(&mut game);
+            let range = gosolve::engine::benson::black_range(board, &game.position(), rules);
+            let value = gosolve::search::solver::Search::new(&sh).exact(&mut game);
+            (range, value)
+        })
+        .collect();
+    (naive_value, solved)
+}
+
 /// A history after which superko forbids both of Black's captures: 3x3
 /// `..X/XXX/X.O` with White to move, reached after Black built both
 /// colourings its captures would make (`.XX/XXX/X.O` and `O.X/XXX/XX.`,
@@ -546,7 +588,6 @@ fn progress_questions_use_values_a_game_can_end_with() {
 /// and situational superko.
 #[test]
 fn a_history_can_forbid_the_owners_captures() {
-    use gosolve::search::solver::Search;
     let board = Board::parse("3x3").unwrap();
     let history = "B2 C1 B3 pass A2 pass C2 pass C3 pass A1 \
                    pass A3 B1 A1 A3 B2 pass C2 pass A2 pass C3 pass B1 \
@@ -555,7 +596,12 @@ fn a_history_can_forbid_the_owners_captures() {
         .split_whitespace()
         .map(|t| (t != "pass").then(|| board.parse_point(t).expect("a point")))
         .collect();
-    let g = common::naive_graph(&board);
+    let refused = |game: &mut gosolve::engine::game::Game| {
+        for capture in ["B3", "B1"] {
+            let m = Move::Place(board.parse_point(capture).unwrap());
+            assert!(game.try_play(m).is_none(), "{capture} is refused");
+        }
+    };
     for superko in [Superko::Positional, Superko::Situational] {
         for suicide in [Suicide::Allowed, Suicide::Forbidden] {
             let rules = Rules {
@@ -563,36 +609,11 @@ fn a_history_can_forbid_the_owners_captures() {
                 suicide,
                 ..Rules::new(Ruleset::TrompTaylor)
             };
-            let nr = naive::NaiveRules::of(&rules);
-            let mut s = naive::State::empty(board.len());
-            for t in &turns {
-                s = s.play(&g, &nr, t.map(usize::from)).expect("a legal turn");
-            }
-            assert_eq!(
-                naive::exact(&g, &nr, &s, 0, None),
-                6,
-                "{superko:?} {suicide:?}"
-            );
-            for method in [Method::AlphaBeta, Method::ProofNumber] {
-                let config = Config {
-                    method,
-                    ..Config::default()
-                };
-                let sh = Shared::new(&board, &rules, config).unwrap();
-                let mut game = sh.start();
-                for t in &turns {
-                    let m = t.map_or(Move::Pass, Move::Place);
-                    assert!(game.try_play(m).is_some(), "{m:?}");
-                }
-                for capture in ["B3", "B1"] {
-                    let m = Move::Place(board.parse_point(capture).unwrap());
-                    assert!(game.try_play(m).is_none(), "{capture} is refused");
-                }
-                let (lo, _) =
-                    gosolve::engine::benson::black_range(&board, &game.position(), &rules);
+            let (naive_value, solved) = after_turns(&board, &rules, &turns, &refused);
+            assert_eq!(naive_value, 6, "{superko:?} {suicide:?}");
+            for ((lo, _), value) in solved {
                 assert_eq!(lo, 6, "the static bound is the value");
-                let value = Search::new(&sh).exact(&mut game);
-                assert_eq!(value, 6, "{superko:?} {suicide:?} {method:?}");
+                assert_eq!(value, 6, "{superko:?} {suicide:?}");
             }
         }
     }
@@ -605,47 +626,29 @@ fn a_history_can_forbid_the_owners_captures() {
 /// eye: the value is 0, and the static bound is capped there.
 #[test]
 fn basic_ko_ties_cap_the_static_bound() {
-    use gosolve::search::solver::Search;
     let board = Board::parse("1x3").unwrap();
-    let turns = [
-        board.parse_point("B1").unwrap(),
-        board.parse_point("A1").unwrap(),
-    ];
+    let turns = [board.parse_point("B1"), board.parse_point("A1")];
     let rules = Rules {
         superko: Superko::None,
         suicide: Suicide::Allowed,
         ..Rules::new(Ruleset::TrompTaylor)
     };
-    let g = common::naive_graph(&board);
-    let nr = naive::NaiveRules::of(&rules);
-    let mut s = naive::State::empty(board.len());
-    for &t in &turns {
-        s = s.play(&g, &nr, Some(usize::from(t))).expect("a legal turn");
+    let (naive_value, solved) = after_turns(&board, &rules, &turns, &|_| {});
+    assert_eq!(naive_value, 0);
+    for (range, value) in solved {
+        assert_eq!(range, (0, 6));
+        assert_eq!(value, 0);
     }
-    assert_eq!(naive::exact(&g, &nr, &s, 0, None), 0);
-    for method in [Method::AlphaBeta, Method::ProofNumber] {
-        let config = Config {
-            method,
-            ..Config::default()
-        };
-        let sh = Shared::new(&board, &rules, config).unwrap();
-        let mut game = sh.start();
-        for &t in &turns {
-            assert!(game.try_play(Move::Place(t)).is_some());
-        }
-        let uncapped = Rules {
-            superko: Superko::Positional,
-            ..rules
-        };
-        let pos = game.position();
-        assert_eq!(
-            gosolve::engine::benson::black_range(&board, &pos, &uncapped).0,
-            6
-        );
-        assert_eq!(
-            gosolve::engine::benson::black_range(&board, &pos, &rules),
-            (0, 6)
-        );
-        assert_eq!(Search::new(&sh).exact(&mut game), 0, "{method:?}");
-    }
+    // Uncapped, the pass-alive chain and its two eyes say +3.
+    let pos = gosolve::engine::diagram::parse(&board, ".X.")
+        .unwrap()
+        .position;
+    let uncapped = Rules {
+        superko: Superko::Positional,
+        ..rules
+    };
+    assert_eq!(
+        gosolve::engine::benson::black_range(&board, &pos, &uncapped).0,
+        6
+    );
 }

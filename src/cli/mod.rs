@@ -272,7 +272,7 @@ struct SearchArgs {
     search: SearchMethod,
     /// Do not build the history-free guide table that steers proof-number
     /// search (tromp-taylor and ggg on at most 18 points; on 2 cores 4x4
-    /// takes about 20 s to build, 3x6 about 3.5 minutes and 1.5 GB).
+    /// takes about 4 s to build, 3x6 about a minute and 0.9 GB).
     #[arg(long)]
     no_guide: bool,
 }

@@ -122,8 +122,8 @@ impl<'a> Oracle<'a> {
         file: Option<ResultFile>,
         tt_mb: usize,
     ) -> Result<Oracle<'a>, TableError> {
-        // No guide: on 16 points it takes half a minute to build, longer
-        // than most probes may run.
+        // No guide: on 16 points it takes seconds to build, on 18 a
+        // minute, longer than most probes may run.
         let config = Config {
             tt_mb,
             guide: false,

@@ -29,7 +29,7 @@
 //! Counting the whole region for the owner would need the owner to take
 //! intruders, and a history can forbid that capture under superko (3x3
 //! `..X/XXX/X.O` after a 37-turn history, White at A3: value +3 although
-//! Black's chain and both regions look like +9; `tests/life.rs`).
+//! Black's chain and both regions look like +9; `tests/solver.rs`).
 //!
 //! Under `--superko none` a repetition ends the game as a tie, 0 whatever
 //! the komi, and passing forever can run into one: the game ends scored
@@ -154,8 +154,8 @@ pub fn applies(rules: &Rules) -> bool {
     matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
 }
 
-/// Black's points kept: [`secure`] points and one per [`enclosed`] region
-/// counted for Black, and those of the opponent's regions kept from White.
+/// How many [`secure`] points `c` has, and how many [`enclosed`] regions
+/// (each keeps one point from the opponent).
 fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32) {
     let alive = pass_alive(board, pos, c, suicide);
     if alive.is_empty() {
@@ -257,7 +257,7 @@ mod bound_tests {
     /// and B1-C1 (White on C1), every point next to it, so it is pass-alive
     /// and White owns at most 1 of each: 5 − (9 − 5 − 2) = +3, where
     /// pass-alive stones alone give 5 − 4 = +1. A region with a point not
-    /// next to the chain (the bottom two rows of 5x5 below the wall) keeps
+    /// next to the chain (the top two rows of 5x5 above the wall) keeps
     /// nothing: White can make an eye there.
     #[test]
     fn enclosed_regions_keep_a_point() {

@@ -180,6 +180,10 @@ fn index(code: u64, ban: PointSet) -> u64 {
 /// Digits per entry of [`Digits`]: 3^9 entries of 4 bytes stay in cache.
 const DIGITS: u32 = 9;
 
+/// The numbers of [`DIGITS`] ternary digits: entries of [`Digits`], and of
+/// each half of an [`Images`] map.
+const SPAN: u32 = 3u32.pow(DIGITS);
+
 /// The colouring of every 9-digit ternary number, black points in the
 /// low half, white in the high half: [`Digits::state`] reads a table
 /// index with two lookups instead of 18 divisions.
@@ -187,9 +191,8 @@ struct Digits(Vec<u32>);
 
 impl Digits {
     fn new() -> Digits {
-        let size = 3usize.pow(DIGITS);
         Digits(
-            (0..size as u64)
+            (0..SPAN as u64)
                 .map(|code| {
                     let p = from_ternary(code, DIGITS as usize);
                     p.black.0 as u32 | (p.white.0 as u32) << 16
@@ -205,8 +208,7 @@ impl Digits {
     /// adds exactly one, whose neighbours are all white.
     #[inline]
     fn state(&self, board: &Board, i: u32, ko: bool) -> (Position, u64, PointSet) {
-        let size = 3u32.pow(DIGITS);
-        let (low, high) = (self.0[(i % size) as usize], self.0[(i / size) as usize]);
+        let (low, high) = (self.0[(i % SPAN) as usize], self.0[(i / SPAN) as usize]);
         let join = |l: u32, h: u32| PointSet((l & 0xffff) as u64 | ((h & 0xffff) as u64) << DIGITS);
         let mut pos = Position {
             black: join(low, high),
@@ -241,13 +243,12 @@ struct Images {
 impl Images {
     /// The board's symmetries, or none but the identity unless `use_them`.
     fn new(board: &Board, use_them: bool) -> Images {
-        let size = 3usize.pow(DIGITS);
         let n = board.len();
         let mut maps = Vec::new();
         let cap = if use_them { MAX_SYMMETRIES } else { 1 };
         for a in board.automorphisms(cap).iter().skip(1) {
             for half in 0..2 {
-                for t in 0..size {
+                for t in 0..SPAN {
                     let (mut rest, mut image) = (t as u64, 0u64);
                     for j in 0..DIGITS as usize {
                         let p = half * DIGITS as usize + j;
@@ -266,11 +267,10 @@ impl Images {
     /// The images of index `i` under every symmetry but the identity.
     #[inline]
     fn of(&self, i: u32) -> impl Iterator<Item = u32> + '_ {
-        let size = 3u32.pow(DIGITS);
-        let (low, high) = ((i % size) as usize, (i / size) as usize);
+        let (low, high) = ((i % SPAN) as usize, (i / SPAN) as usize);
         self.maps
-            .chunks_exact(2 * size as usize)
-            .map(move |m| m[low] + m[size as usize + high])
+            .chunks_exact(2 * SPAN as usize)
+            .map(move |m| m[low] + m[SPAN as usize + high])
     }
 
     /// Whether `i` is the least index of its orbit, the one the sweep
@@ -283,7 +283,7 @@ impl Images {
     /// The number of states in the orbit of `i`: the group's order over
     /// that of the stabiliser of `i`.
     fn orbit(&self, i: u32) -> u64 {
-        let order = self.maps.len() / (2 * 3usize.pow(DIGITS)) + 1;
+        let order = self.maps.len() / (2 * SPAN as usize) + 1;
         (order / (1 + self.of(i).filter(|&j| j == i).count())) as u64
     }
 }

@@ -49,7 +49,11 @@ pub fn kept(g: &Graph, col: &[u8], c: u8, suicide: bool) -> usize {
 /// The points `c` keeps whatever happens: its unconditionally alive stones
 /// and the empty points all of whose neighbours are such stones.
 pub fn kept_points(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
-    let alive = alive_stones(g, col, c, suicide);
+    kept_from(g, col, &alive_stones(g, col, c, suicide))
+}
+
+/// [`kept_points`] given the alive stones.
+fn kept_from(g: &Graph, col: &[u8], alive: &[bool]) -> Vec<bool> {
     (0..g.len())
         .map(|v| {
             alive[v]
@@ -58,13 +62,25 @@ pub fn kept_points(g: &Graph, col: &[u8], c: u8, suicide: bool) -> Vec<bool> {
         .collect()
 }
 
+/// How many points `c` keeps ([`kept`]) and how many regions are
+/// [`enclosed`] by it: what the checker's bound needs, from one life test.
+pub fn kept_and_enclosed(g: &Graph, col: &[u8], c: u8, suicide: bool) -> (usize, usize) {
+    let alive = alive_stones(g, col, c, suicide);
+    let kept = kept_from(g, col, &alive).iter().filter(|&&k| k).count();
+    (kept, enclosed_from(g, col, c, &alive))
+}
+
 /// How many regions (connected parts of the points without a `c` stone)
 /// of two points or more have every point next to an unconditionally
 /// alive `c` stone and every `c` stone next to them alive. The opponent
 /// can never fill one (the last filler captures nothing and has no
 /// liberty), so it owns at most all points of each but one.
 pub fn enclosed(g: &Graph, col: &[u8], c: u8, suicide: bool) -> usize {
-    let alive = alive_stones(g, col, c, suicide);
+    enclosed_from(g, col, c, &alive_stones(g, col, c, suicide))
+}
+
+/// [`enclosed`] given the alive stones.
+fn enclosed_from(g: &Graph, col: &[u8], c: u8, alive: &[bool]) -> usize {
     let regions = parts(g, &col.iter().map(|&x| x != c).collect::<Vec<_>>());
     regions
         .iter()
@@ -167,38 +183,57 @@ mod tests {
         let g3 = Graph::grid(3, 3);
         let g5 = Graph::grid(5, 5);
         for suicide in [false, true] {
-            let e = |g: &Graph, rows: &[&str], c: u8| enclosed(g, &col(rows), c, suicide);
-            assert_eq!(e(&g3, &["..X", "XXX", "X.O"], BLACK), 2);
-            assert_eq!(e(&g3, &["..X", "XXX", "X.O"], WHITE), 0);
-            assert_eq!(e(&g3, &["..X", "XXX", "X.X"], BLACK), 1);
-            // Single points are eyes, counted by `kept` already.
-            assert_eq!(e(&g3, &["X.X", ".X.", "X.X"], BLACK), 0);
-            // Points away from the wall: White may live there.
-            assert_eq!(
-                e(&g5, &[".....", ".....", "XXXXX", "X.X.X", "XXXXX"], BLACK),
-                0
-            );
-            assert_eq!(
-                e(&g5, &[".....", "XXXXX", "X.X.X", "XXXXX", "....."], BLACK),
-                2
-            );
-            assert_eq!(
-                e(&g5, &[".X.X.", "XX.XX", ".X.X.", "XX.XX", ".X.X."], BLACK),
-                1
-            );
-            assert_eq!(
-                e(&g5, &["X.XO.", "X.XOO", "XXXO.", "X.XOO", "X.XO."], BLACK),
-                2
-            );
-            assert_eq!(
-                e(&g5, &["X.XO.", "X.XOO", "XXXO.", "X.XOO", "X.XO."], WHITE),
-                0
-            );
-            // Bordered by a chain that is not alive: nothing.
-            assert_eq!(
-                e(&g5, &[".X.XX", "XX.XX", ".X.XX", "XX.XX", ".X.XX"], BLACK),
-                0
-            );
+            // (board, rows, colour, regions): single points are eyes,
+            // counted by `kept` already; regions with a point away from the
+            // wall (White may live there) or bordered by a chain that is
+            // not alive count nothing.
+            let cases: [(&Graph, &[&str], u8, usize); 10] = [
+                (&g3, &["..X", "XXX", "X.O"], BLACK, 2),
+                (&g3, &["..X", "XXX", "X.O"], WHITE, 0),
+                (&g3, &["..X", "XXX", "X.X"], BLACK, 1),
+                (&g3, &["X.X", ".X.", "X.X"], BLACK, 0),
+                (
+                    &g5,
+                    &[".....", ".....", "XXXXX", "X.X.X", "XXXXX"],
+                    BLACK,
+                    0,
+                ),
+                (
+                    &g5,
+                    &[".....", "XXXXX", "X.X.X", "XXXXX", "....."],
+                    BLACK,
+                    2,
+                ),
+                (
+                    &g5,
+                    &[".X.X.", "XX.XX", ".X.X.", "XX.XX", ".X.X."],
+                    BLACK,
+                    1,
+                ),
+                (
+                    &g5,
+                    &["X.XO.", "X.XOO", "XXXO.", "X.XOO", "X.XO."],
+                    BLACK,
+                    2,
+                ),
+                (
+                    &g5,
+                    &["X.XO.", "X.XOO", "XXXO.", "X.XOO", "X.XO."],
+                    WHITE,
+                    0,
+                ),
+                (
+                    &g5,
+                    &[".X.XX", "XX.XX", ".X.XX", "XX.XX", ".X.XX"],
+                    BLACK,
+                    0,
+                ),
+            ];
+            for (g, rows, c, want) in cases {
+                assert_eq!(enclosed(g, &col(rows), c, suicide), want, "{rows:?} {c}");
+                let both = kept_and_enclosed(g, &col(rows), c, suicide);
+                assert_eq!(both, (kept(g, &col(rows), c, suicide), want));
+            }
         }
     }
 

@@ -353,19 +353,18 @@ impl Walk<'_> {
         let n = g.len() as i32;
         let komi = self.set.komi_half;
         let suicide = r.suicide == Suicide::Allowed;
-        let (kept, enclosed) = (plain_life::kept, plain_life::enclosed);
+        // The owner's points, one point per enclosed region kept from the
+        // opponent: its least margin (half points, its own side, no komi).
+        let (k, regions) = plain_life::kept_and_enclosed(g, &s.col, self.owner, suicide);
+        let margin = 2 * (2 * k as i32 - n + regions as i32);
         // Under basic ko a repetition is a tie, 0 whatever the komi, and
         // passing to the end may meet one.
         let tie = r.superko == Superko::None;
         let holds = if self.owner == BLACK {
-            let b = kept(g, &s.col, BLACK, suicide) as i32;
-            let r = enclosed(g, &s.col, BLACK, suicide) as i32;
-            let lo = 2 * (2 * b - n + r) - komi;
+            let lo = margin - komi;
             (if tie { lo.min(0) } else { lo }) >= self.bound
         } else {
-            let w = kept(g, &s.col, WHITE, suicide) as i32;
-            let r = enclosed(g, &s.col, WHITE, suicide) as i32;
-            let hi = 2 * (n - 2 * w - r) - komi;
+            let hi = -margin - komi;
             (if tie { hi.max(0) } else { hi }) <= self.bound
         };
         if holds {

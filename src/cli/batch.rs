@@ -17,8 +17,9 @@
 //! ```
 //!
 //! Fields: `board`, `rules`, `superko`, `suicide`, `komi` (number), `start`
-//! (a diagram), `tt_mb`. Unknown fields are errors; options a ruleset does
-//! not take (komi under `conway`) fail that job, as on the command line.
+//! (a diagram), `tt_mb` (default: as `solve` picks for the board). Unknown
+//! fields are errors; options a ruleset does not take (komi under
+//! `conway`) fail that job, as on the command line.
 
 use crate::engine::board::Board;
 use crate::engine::rules::value_text;
@@ -198,7 +199,11 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                                 suicide: su.clone(),
                                 komi: km,
                                 start: spec.start.clone(),
-                                tt_mb: spec.tt_mb.unwrap_or(256),
+                                tt_mb: spec.tt_mb.unwrap_or_else(|| {
+                                    Board::parse(b).map_or(super::DEFAULT_TT_MB, |board| {
+                                        super::default_tt_mb(board.len())
+                                    })
+                                }),
                             });
                         }
                     }

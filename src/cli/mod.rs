@@ -255,7 +255,9 @@ pub const MAX_THREADS: usize = 1024;
 struct SearchArgs {
     /// Transposition table size in megabytes: at least 1 (without a table
     /// even 3x3 searches for hours) and at most the machine's memory
-    /// [default: 256; bench: sized to each board, see the README].
+    /// [default: 256 up to 16 points, 4 times as much per point above, at
+    /// most a quarter of the memory; bench: sized to each board, see the
+    /// README].
     #[arg(long)]
     tt_mb: Option<usize>,
     /// Do not use the board's symmetries.
@@ -287,13 +289,38 @@ enum SearchMethod {
     ProofNumber,
 }
 
-/// The table size of `solve` when `--tt-mb` is not given.
+/// The table size of `solve` on boards of at most 16 points when `--tt-mb`
+/// is not given; see [`default_tt_mb`].
 pub const DEFAULT_TT_MB: usize = 256;
+
+/// The table size of `solve` and `batch` on a board of `points` points
+/// when none is given: 256 MB up to 16 points, four times as much for each
+/// point above, and at most the largest power of two within a quarter of
+/// the machine's memory (at least 256). Why: the proof's extraction reads
+/// the search's results back from the table, and on 3x6 (18 points) a
+/// 256 MB table had lost them, so after 23 minutes at 12 GB not one of
+/// its strategies was extracted; at 4096 MB the whole proof took 67 s.
+/// The quarter leaves room for the guide (0.9 GB on 3x6) and the proof.
+pub fn default_tt_mb(points: usize) -> usize {
+    tt_mb_for(points, crate::search::tt::physical_memory())
+}
+
+/// [`default_tt_mb`] on a machine of `memory` bytes (`None`: unknown, so
+/// no more than 256 MB).
+fn tt_mb_for(points: usize, memory: Option<u64>) -> usize {
+    let wanted = DEFAULT_TT_MB << (2 * points.saturating_sub(16)).min(20);
+    let quarter = memory.map_or(0, |m| (m >> 20) as usize / 4);
+    let cap = match quarter {
+        0 => DEFAULT_TT_MB,
+        q => (1 << q.ilog2()).max(DEFAULT_TT_MB),
+    };
+    wanted.min(cap)
+}
 
 impl SearchArgs {
     /// The search options, the table size checked before any work.
-    fn config(&self) -> Result<solver::Config, String> {
-        let tt_mb = self.tt_mb.unwrap_or(DEFAULT_TT_MB);
+    fn config(&self, points: usize) -> Result<solver::Config, String> {
+        let tt_mb = self.tt_mb.unwrap_or_else(|| default_tt_mb(points));
         check_tt_mb(tt_mb)?;
         Ok(solver::Config {
             tt_mb,
@@ -469,7 +496,7 @@ fn run(command: Command) -> Result<(), String> {
             let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
             let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let config = search.config()?;
+            let config = search.config(board.len())?;
             let run = run::Run {
                 prove: !no_save,
                 threads: 0,
@@ -639,7 +666,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Bench { search } => {
             print!(
                 "{}",
-                report::bench(search.config()?, search.tt_mb).map_err(|e| e.to_string())?
+                report::bench(search.config(0)?, search.tt_mb).map_err(|e| e.to_string())?
             );
         }
         Command::Games {
@@ -743,5 +770,29 @@ fn show_board(board: &Board) {
             .map(|q| board.point_name(q))
             .collect();
         println!("{:>4}: {}", board.point_name(p), nbrs.join(" "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 256 MB up to 16 points, four times as much per point above, within
+    /// a quarter of the memory in a power of two, never below 256.
+    #[test]
+    fn solve_tables_grow_with_the_board_within_the_memory() {
+        let gib = |g: u64| Some(g << 30);
+        let sizes: Vec<usize> = [(4, gib(24)), (16, gib(24)), (17, gib(24)), (18, gib(24))]
+            .into_iter()
+            .chain([
+                (25, gib(24)),
+                (25, gib(64)),
+                (18, gib(2)),
+                (18, gib(1)),
+                (18, None),
+            ])
+            .map(|(n, m)| tt_mb_for(n, m))
+            .collect();
+        assert_eq!(sizes, [256, 256, 1024, 4096, 4096, 16384, 512, 256, 256]);
     }
 }

@@ -258,6 +258,83 @@ fn every_truncation_and_every_flipped_byte_is_an_error() {
     assert!(matches!(gsr::decode(&longer), Err(FileError::Trailing(1))));
 }
 
+/// A compressed file (one zstd frame of the plain bytes) reads as the
+/// plain one in every reader; every truncation, every flipped bit and
+/// every byte after the frame is an error that says it is corrupted, but
+/// for the one bit zstd leaves unused (bit 4 of the frame header's
+/// descriptor), which changes nothing.
+#[test]
+fn compressed_files_read_as_plain_ones_and_every_damage_is_an_error() {
+    let plain = gsr::encode(&tt("1x3"));
+    let bytes = gsr::compress(&plain);
+    assert!(bytes.starts_with(&gsr::ZSTD_MAGIC));
+    assert_eq!(gsr::decode(&bytes).unwrap(), gsr::decode(&plain).unwrap());
+    let dir = scratch("compressed");
+    assert_eq!(every_reader(&dir, &bytes), every_reader(&dir, &plain));
+    for len in 0..bytes.len() {
+        assert!(gsr::decode(&bytes[..len]).is_err(), "prefix of {len} bytes");
+    }
+    let e = gsr::decode(&bytes[..bytes.len() - 1]).unwrap_err();
+    assert!(matches!(e, FileError::Compressed(_)), "{e}");
+    assert!(e.to_string().contains("truncated"), "{e}");
+    for i in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut b = bytes.clone();
+            b[i] ^= 1 << bit;
+            if (i, bit) == (4, 4) {
+                assert_eq!(gsr::decode(&b).unwrap(), gsr::decode(&plain).unwrap());
+                continue;
+            }
+            assert!(gsr::decode(&b).is_err(), "byte {i} bit {bit}");
+        }
+    }
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(b"more");
+    assert!(matches!(
+        gsr::decode(&longer),
+        Err(FileError::Compressed(_))
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `gsr::write` compresses exactly the files above the threshold, and what
+/// it wrote reads back whole.
+#[test]
+fn large_files_are_written_compressed_small_ones_plain() {
+    let small = tt("1x3");
+    let mut large = small.clone();
+    // Proof bytes that do not compress to nothing: a simple generator.
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    large.proofs[0].bytes = (0..gsr::COMPRESS_ABOVE + 1)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % 4) as u8
+        })
+        .collect();
+    let dir = scratch("written");
+    for (f, compressed) in [(&small, false), (&large, true)] {
+        let path = dir.join("f.gsr");
+        gsr::write(&path, f).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        // The large file's stream is noise, so it is not decoded: only the
+        // container is compared (a zstd frame of the plain bytes, which
+        // `zstd -d` gives back).
+        if compressed {
+            assert!(bytes.starts_with(&gsr::ZSTD_MAGIC));
+            assert!(bytes.len() < gsr::COMPRESS_ABOVE / 2);
+            assert_eq!(
+                zstd::stream::decode_all(&bytes[..]).unwrap(),
+                gsr::encode(f)
+            );
+        } else {
+            assert_eq!(bytes, gsr::encode(f));
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn wrong_magic_and_newer_versions_are_named() {
     let bytes = gsr::encode(&tt("1x3"));

@@ -18,6 +18,28 @@ komi = [0]
 "#;
 
 #[test]
+fn a_job_chooses_the_search_and_the_guide_as_solve_does() {
+    let jobs = batch::parse(
+        "[[job]]\nboard = \"2x3\"\nsearch = \"alphabeta\"\n\n\
+         [[job]]\nboard = \"2x3\"\nsearch = \"proof-number\"\nguide = false\n\n\
+         [[job]]\nboard = \"2x3\"\n",
+    )
+    .unwrap();
+    let labels: Vec<String> = jobs.iter().map(Job::label).collect();
+    assert_eq!(
+        labels,
+        [
+            "2x3 --rules tromp-taylor --search alphabeta",
+            "2x3 --rules tromp-taylor --search proof-number --no-guide",
+            "2x3 --rules tromp-taylor",
+        ]
+    );
+    let e = batch::parse("[[job]]\nboard = \"2x3\"\nsearch = \"mcts\"\n").unwrap_err();
+    assert!(e.contains("job 1") && e.contains("alphabeta"), "{e}");
+    assert!(batch::parse("[[job]]\nboard = \"2x3\"\nguide = 1\n").is_err());
+}
+
+#[test]
 fn lists_expand_to_the_product_in_order() {
     let jobs = batch::parse(JOBS).unwrap();
     assert_eq!(jobs.len(), 8);

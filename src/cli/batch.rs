@@ -17,16 +17,18 @@
 //! ```
 //!
 //! Fields: `board`, `rules`, `superko`, `suicide`, `komi` (number), `start`
-//! (a diagram), `tt_mb` (default: as `solve` picks for the board). Unknown
-//! fields are errors; options a ruleset does not take (komi under
-//! `conway`) fail that job, as on the command line.
+//! (a diagram), `tt_mb` (default: as `solve` picks for the board),
+//! `search` (`auto`, `alphabeta` or `proof-number`, as `--search`) and
+//! `guide` (`false`: as `--no-guide`). Unknown fields are errors; options a
+//! ruleset does not take (komi under `conway`) fail that job, as on the
+//! command line.
 
 use crate::engine::board::Board;
 use crate::engine::rules::value_text;
 use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset};
 use crate::format::gsr;
 use crate::search::run::{self, Quiet, Run};
-use crate::search::solver::Config;
+use crate::search::solver::{Config, Method};
 use crate::store::resume::{self, Resume};
 use crate::store::save;
 use crate::verify;
@@ -81,6 +83,8 @@ struct Spec {
     komi: Option<OneOrMany<f64>>,
     start: Option<String>,
     tt_mb: Option<usize>,
+    search: Option<String>,
+    guide: Option<bool>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -108,6 +112,10 @@ pub struct Job {
     pub start: Option<String>,
     /// Table size.
     pub tt_mb: usize,
+    /// How each zero-width test is decided (`--search`).
+    pub search: Method,
+    /// Whether the history-free guide is built (false: `--no-guide`).
+    pub guide: bool,
 }
 
 impl Job {
@@ -125,6 +133,14 @@ impl Job {
         }
         if let Some(x) = &self.start {
             s += &format!(" --start \"{x}\"");
+        }
+        match self.search {
+            Method::Auto => {}
+            Method::AlphaBeta => s += " --search alphabeta",
+            Method::ProofNumber => s += " --search proof-number",
+        }
+        if !self.guide {
+            s += " --no-guide";
         }
         s
     }
@@ -174,6 +190,17 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                 Some(v) => v.values().into_iter().map(Some).collect(),
             }
         };
+        let search = match spec.search.as_deref() {
+            None | Some("auto") => Method::Auto,
+            Some("alphabeta") => Method::AlphaBeta,
+            Some("proof-number") => Method::ProofNumber,
+            Some(x) => {
+                return Err(format!(
+                    "job {}: search = \"{x}\": one of auto, alphabeta, proof-number",
+                    k + 1
+                ));
+            }
+        };
         let komis: Vec<Option<f64>> = match &spec.komi {
             None => vec![None],
             Some(v) => v.values().into_iter().map(Some).collect(),
@@ -204,6 +231,8 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                                         super::default_tt_mb(board.len())
                                     })
                                 }),
+                                search,
+                                guide: spec.guide.unwrap_or(true),
                             });
                         }
                     }
@@ -346,6 +375,8 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     stage("solving and proving");
     let config = Config {
         tt_mb: job.tt_mb,
+        method: job.search,
+        guide: job.guide,
         ..Config::default()
     };
     let run = Run {

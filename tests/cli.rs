@@ -449,6 +449,29 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     let (ok, shown, _) = gosolve(&["verify", o]);
     assert!(ok && shown.contains("verified"), "{shown}");
 
+    // Bounds an interrupted run's finished tests proved on a class still
+    // to value (the corner, -9) are taken; bounds no game has are refused.
+    assert!(!resume.exists());
+    let bounds = Resume::open(&resume, &board, &rules)
+        .unwrap()
+        .save_after(std::time::Duration::ZERO);
+    bounds.record_bounds(Move::Place(0), -18, 0);
+    let plain = ["solve", "3x3", "--tt-mb", "8", "--out", o];
+    let (ok, shown, err) = gosolve(&plain);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("resuming: bounds on 1 first-move class from an interrupted run"),
+        "{err}"
+    );
+    assert!(
+        shown.contains("value: +9") && shown.contains("-9: A1 C1 A3 C3"),
+        "{shown}"
+    );
+    assert!(!resume.exists());
+    bounds.record_bounds(Move::Place(0), 5, 3);
+    fails_with(&args, "no game here has a value in 5..=3");
+    std::fs::remove_file(&resume).unwrap();
+
     // Another solve's file, a damaged one, or one with a value no game
     // can end with, is never taken or replaced; --fresh discards it.
     log.record(Move::Place(4), 18, 1000);
@@ -827,7 +850,7 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
         (
             Some(130),
             format!(
-                "resuming: 1 first-move class valued by an interrupted run ({r})\n\
+                "resuming: 1 first-move class value from an interrupted run ({r})\n\
                  interrupted: kept 1 first-move class value in {r}\n\
                  run the same command again to resume from there\n"
             )

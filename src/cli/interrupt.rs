@@ -65,14 +65,14 @@ impl Interrupt {
 
     /// What was kept and how to go on; writes the resume file.
     fn message(&self) -> String {
-        let (classes, strategies) = self.resume.interrupted();
+        let (classes, bounded, strategies) = self.resume.interrupted();
         let path = self.resume.path().display();
-        if classes == 0 {
+        if classes == 0 && bounded == 0 {
             return "interrupted before a first-move class was valued: nothing was kept, \
                     and running the command again starts over\n"
                 .into();
         }
-        let mut kept = plural(classes, "first-move class value", "first-move class values");
+        let mut kept = crate::store::resume::kept_words(classes, bounded);
         if strategies > 0 {
             kept += &format!(" and {}", plural(strategies, "strategy", "strategies"));
         }

@@ -510,11 +510,10 @@ fn run(command: Command) -> Result<(), String> {
                 resume::discard(&resume_path).map_err(|e| e.to_string())?;
             }
             let resume = Resume::open(&resume_path, &board, &rules).map_err(|e| e.to_string())?;
-            if resume.loaded() > 0 && !json {
+            if resume.loaded() + resume.loaded_bounds() > 0 && !json {
                 eprintln!(
-                    "resuming: {} first-move class{} valued by an interrupted run ({})",
-                    resume.loaded(),
-                    if resume.loaded() == 1 { "" } else { "es" },
+                    "resuming: {} from an interrupted run ({})",
+                    resume::kept_words(resume.loaded(), resume.loaded_bounds()),
                     resume.path().display()
                 );
             }

@@ -19,8 +19,24 @@ impl Search<'_, '_> {
     /// [`Search::exact`], calling `testing(x)` as each zero-width test
     /// "is the value (mover's side) at least `x`?" starts.
     pub fn exact_told(&mut self, g: &mut Game, testing: &mut dyn FnMut(i32)) -> i32 {
+        let all = (-self.sh.range, self.sh.range);
+        self.exact_from(g, all, testing, &mut |_, _| {})
+    }
+
+    /// [`Search::exact_told`] of a game whose value (mover's side) is
+    /// known to lie in `known` (an earlier run's finished tests), calling
+    /// `proved(lo, hi)` with the bounds after each test.
+    pub fn exact_from(
+        &mut self,
+        g: &mut Game,
+        known: (i32, i32),
+        testing: &mut dyn FnMut(i32),
+        proved: &mut dyn FnMut(i32, i32),
+    ) -> i32 {
         self.sync_path(g);
-        let (mut lo, mut hi) = (-self.sh.range, self.sh.range);
+        let range = self.sh.range;
+        let (mut lo, mut hi) = (known.0.max(-range), known.1.min(range));
+        assert!(lo <= hi, "known bounds {known:?} are empty");
         // Tests far from the value can cost more than near ones (1x10's
         // "is it ≥ +5?" ran past 100 M nodes; the value is 0 or so), so
         // after the first test at 0 the next ones gallop away from the
@@ -34,6 +50,9 @@ impl Search<'_, '_> {
         // move: 111 M nodes in six tests, the last alone 29 M). On 1xn
         // boards the guide knows nothing, and testing the top first made
         // 1x8 four times slower.
+        if lo == hi {
+            return lo;
+        }
         let mut x = self.sh.first_test(g).unwrap_or(0).clamp(lo + 1, hi);
         let (mut ups, mut downs) = (0u32, 0u32);
         while lo < hi {
@@ -54,6 +73,7 @@ impl Search<'_, '_> {
                 hi = r.v.max(lo);
                 downs += 1;
             }
+            proved(lo, hi);
             // Is the value ≥ x, for some lo < x ≤ hi?
             x = if ups > 0 && downs > 0 {
                 lo + (hi - lo + 1) / 2

@@ -46,6 +46,15 @@ pub trait RootLog: Sync {
     fn known(&self, first: Move) -> Option<(i32, u64)>;
     /// Records the class of `first`: its value (Black's side) and the nodes it took.
     fn record(&self, first: Move, value: i32, nodes: u64);
+    /// Bounds (lo, hi) on the value (Black's side) of the class of `first`
+    /// that finished tests of an earlier run proved.
+    fn known_bounds(&self, _first: Move) -> Option<(i32, i32)> {
+        None
+    }
+    /// Records that the class of `first` has a value (Black's side) in
+    /// `lo..=hi`: each finished test narrows it, so an interrupted class
+    /// keeps its tests.
+    fn record_bounds(&self, _first: Move, _lo: i32, _hi: i32) {}
 }
 
 /// A [`RootLog`] that keeps nothing.
@@ -177,10 +186,22 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             let mut g = sh.start();
             g.play(class[0]);
             let mover = g.to_move();
+            // Black's side from the side of the mover after the first move
+            // and back: the value is negated when Black made it.
+            let turn = |(lo, hi): (i32, i32)| if sign == 1 { (-hi, -lo) } else { (lo, hi) };
+            let known = log
+                .known_bounds(class[0])
+                .map_or((-sh.range, sh.range), turn);
             let mut s = Search::new(sh);
-            let v = -s.exact_told(&mut g, &mut |x| {
-                watch.testing(class[0], Some(Test::new(class[0], mover, x)))
-            });
+            let v = -s.exact_from(
+                &mut g,
+                known,
+                &mut |x| watch.testing(class[0], Some(Test::new(class[0], mover, x))),
+                &mut |lo, hi| {
+                    let (lo, hi) = turn((lo, hi));
+                    log.record_bounds(class[0], lo, hi)
+                },
+            );
             watch.testing(class[0], None);
             log.record(class[0], sign * v, s.visited());
             v

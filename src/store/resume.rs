@@ -6,7 +6,9 @@
 //! rewritten atomically each time a class's value is known: the program
 //! and a digest of its source, the board and rules exactly as a result file stores them, and per
 //! class its first move (code: 0 pass, p + 1 point p), value (Black's side,
-//! half points; ±1 under normal play) and nodes. Each strategy the proof
+//! half points; ±1 under normal play) and nodes, and per class still being
+//! valued the bounds its finished zero-width tests proved (so a class
+//! whose tests take hours each loses at most the test under way). Each strategy the proof
 //! extraction finishes goes into a file of its own
 //! (`F.resume.<first move code>-<black|white>`), named with its length and
 //! CRC in the resume file. The seconds each phase had run at its last save
@@ -53,6 +55,9 @@ struct Stored {
     board: BoardInfo,
     rules: RulesInfo,
     classes: Vec<Class>,
+    /// Bounds on classes not yet valued; absent in files without any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    bounds: Vec<Bounds>,
     /// Absent until a strategy is kept.
     #[serde(default)]
     proofs: Vec<ProofRef>,
@@ -68,6 +73,14 @@ struct Class {
     first: u8,
     value: i32,
     nodes: u64,
+}
+
+/// Bounds on a class's value (Black's side) that finished tests proved.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+struct Bounds {
+    first: u8,
+    lo: i32,
+    hi: i32,
 }
 
 /// A finished strategy, kept in a file of its own beside the resume file
@@ -91,6 +104,8 @@ pub struct Resume {
     earlier: (f64, f64),
     /// Classes the file held when opened.
     loaded: usize,
+    /// Classes the file held bounds for when opened.
+    loaded_bounds: usize,
     /// A failed write was reported (once is enough).
     warned: AtomicBool,
     opened: Instant,
@@ -159,6 +174,21 @@ pub fn discard(path: &Path) -> Result<(), ResumeError> {
     }
 }
 
+/// What a resume file holds, in words: `classes` valued and `bounded`
+/// with bounds only.
+pub fn kept_words(classes: usize, bounded: usize) -> String {
+    let n = |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+    let valued = n(classes, "first-move class value", "first-move class values");
+    match (classes, bounded) {
+        (_, 0) => valued,
+        (0, b) => format!(
+            "bounds on {}",
+            n(b, "first-move class", "first-move classes")
+        ),
+        (_, b) => format!("{valued} and bounds on {} more", n(b, "class", "classes")),
+    }
+}
+
 /// The program and the digest of its source (`build.rs`): a value from
 /// another source, whose search or rules may differ, is not taken. (The
 /// package version alone has not changed through many search changes.)
@@ -191,6 +221,7 @@ impl Resume {
             board: board_info(board),
             rules: rules_info(board, rules),
             classes: Vec::new(),
+            bounds: Vec::new(),
             proofs: Vec::new(),
             seconds: 0.0,
             proof_seconds: 0.0,
@@ -204,6 +235,7 @@ impl Resume {
             path: path.to_path_buf(),
             earlier: (stored.seconds, stored.proof_seconds),
             loaded: stored.classes.len(),
+            loaded_bounds: stored.bounds.len(),
             stored: Mutex::new(stored),
             warned: AtomicBool::new(false),
             opened: Instant::now(),
@@ -228,6 +260,11 @@ impl Resume {
         self.loaded
     }
 
+    /// How many classes the file held bounds for (and no value) when opened.
+    pub fn loaded_bounds(&self) -> usize {
+        self.loaded_bounds
+    }
+
     /// The solve is finished and saved: the file goes, with its strategies.
     pub fn finish(&self) {
         let _ = discard(&self.path);
@@ -235,13 +272,14 @@ impl Resume {
 
     /// The solve is interrupted and the process ends next: writes what it
     /// finished, even within [`SAVE_AFTER`], and writes nothing after (the
-    /// lock stays taken). Returns the classes and strategies the file holds.
-    pub fn interrupted(&self) -> (usize, usize) {
+    /// lock stays taken). Returns the classes valued, the classes with
+    /// bounds only and the strategies the file holds.
+    pub fn interrupted(&self) -> (usize, usize, usize) {
         let s = self.stored.lock().unwrap_or_else(|e| e.into_inner());
-        if !s.classes.is_empty() {
+        if !s.classes.is_empty() || !s.bounds.is_empty() {
             self.save(&s);
         }
-        let kept = (s.classes.len(), s.proofs.len());
+        let kept = (s.classes.len(), s.bounds.len(), s.proofs.len());
         std::mem::forget(s);
         kept
     }
@@ -320,6 +358,22 @@ fn check(
             return Err(bad(format!("no game here ends with value {}", c.value)));
         }
     }
+    for (i, b) in s.bounds.iter().enumerate() {
+        let valued = s.classes.iter().any(|c| c.first == b.first);
+        if !legal(b.first) || valued || s.bounds[..i].iter().any(|d| d.first == b.first) {
+            return Err(bad(format!(
+                "bounds for first move code {}, which is not a new legal first move still to value",
+                b.first
+            )));
+        }
+        let possible = |v: i32| v.abs() <= range && (scored || v.abs() == 1);
+        if b.lo > b.hi || !possible(b.lo) || !possible(b.hi) {
+            return Err(bad(format!(
+                "no game here has a value in {}..={}",
+                b.lo, b.hi
+            )));
+        }
+    }
     if let Some(r) = s
         .proofs
         .iter()
@@ -343,16 +397,41 @@ impl RootLog for Resume {
     fn record(&self, first: Move, value: i32, nodes: u64) {
         let mut s = self.stored.lock().expect("resume lock");
         s.classes.retain(|c| c.first != first.code());
+        s.bounds.retain(|b| b.first != first.code());
         s.classes.push(Class {
             first: first.code(),
             value,
             nodes,
         });
+        self.save_now(&mut s);
+    }
+
+    fn known_bounds(&self, first: Move) -> Option<(i32, i32)> {
+        let s = self.stored.lock().expect("resume lock");
+        let b = s.bounds.iter().find(|b| b.first == first.code())?;
+        Some((b.lo, b.hi))
+    }
+
+    fn record_bounds(&self, first: Move, lo: i32, hi: i32) {
+        let mut s = self.stored.lock().expect("resume lock");
+        s.bounds.retain(|b| b.first != first.code());
+        s.bounds.push(Bounds {
+            first: first.code(),
+            lo,
+            hi,
+        });
+        self.save_now(&mut s);
+    }
+}
+
+impl Resume {
+    /// Saves `s` with the seconds so far, once the solve has run for the delay.
+    fn save_now(&self, s: &mut Stored) {
         if self.opened.elapsed() < self.delay {
             return;
         }
         s.seconds = self.earlier.0 + self.opened.elapsed().as_secs_f64();
-        self.save(&s);
+        self.save(s);
     }
 }
 

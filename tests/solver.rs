@@ -354,6 +354,27 @@ fn three_by_three_matches_the_published_table() {
     );
 }
 
+/// The resume tests' cases, Black and White to move first: the spec and
+/// its Tromp-Taylor rules from the start diagram, with a 16 MB table.
+fn resume_cases<'a>(specs: &[(&'a str, Option<&str>)]) -> Vec<(&'a str, Board, Rules, Config)> {
+    specs
+        .iter()
+        .map(|&(spec, start)| {
+            let board = Board::parse(spec).unwrap();
+            let opts = RuleOptions {
+                start: start.map(String::from),
+                ..RuleOptions::default()
+            };
+            let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+            let config = Config {
+                tt_mb: 16,
+                ..Config::default()
+            };
+            (spec, board, rules, config)
+        })
+        .collect()
+}
+
 /// A [`RootLog`] in memory: what a solve recorded, and values and
 /// bounds to hand it.
 #[derive(Default)]
@@ -388,22 +409,13 @@ impl RootLog for Log {
 /// pin the value leave nothing to test. Black and White to move first.
 #[test]
 fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
-    for (spec, start) in [
+    let cases = [
         ("3x3", None),
         ("1x5", Some("W: .X...")),
         ("2x3", Some("W: ...\n.X.")),
         ("2x4", None),
-    ] {
-        let board = Board::parse(spec).unwrap();
-        let opts = RuleOptions {
-            start: start.map(String::from),
-            ..RuleOptions::default()
-        };
-        let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
-        let config = Config {
-            tt_mb: 16,
-            ..Config::default()
-        };
+    ];
+    for (spec, board, rules, config) in resume_cases(&cases) {
         let solve = |log: &Log| {
             let sh = Shared::new(&board, &rules, config).unwrap();
             let s = solve_logged(&sh, &|_, _| {}, log);
@@ -455,21 +467,12 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
 /// with Black and with White to move first, the values come out the same.
 #[test]
 fn solves_record_and_resume_first_move_values() {
-    for (spec, start) in [
+    let cases = [
         ("3x3", None),
         ("1x5", Some("W: .X...")),
         ("2x3", Some("W: ...\n.X.")),
-    ] {
-        let board = Board::parse(spec).unwrap();
-        let opts = RuleOptions {
-            start: start.map(String::from),
-            ..RuleOptions::default()
-        };
-        let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
-        let config = Config {
-            tt_mb: 16,
-            ..Config::default()
-        };
+    ];
+    for (spec, board, rules, config) in resume_cases(&cases) {
         let log = Log::default();
         let whole = solve_logged(
             &Shared::new(&board, &rules, config).unwrap(),

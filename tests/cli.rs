@@ -455,7 +455,7 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
     let bounds = Resume::open(&resume, &board, &rules)
         .unwrap()
         .save_after(std::time::Duration::ZERO);
-    bounds.record_bounds(Move::Place(0), -18, 0);
+    bounds.record_bounds(Move::Place(0), -18, 0, 1000);
     let plain = ["solve", "3x3", "--tt-mb", "8", "--out", o];
     let (ok, shown, err) = gosolve(&plain);
     assert!(ok, "{err}");
@@ -468,8 +468,14 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
         "{shown}"
     );
     assert!(!resume.exists());
-    bounds.record_bounds(Move::Place(0), 5, 3);
-    fails_with(&args, "no game here has a value in 5..=3");
+    for (lo, hi) in [(5, 3), (-18, 19)] {
+        bounds.record_bounds(Move::Place(0), lo, hi, 1000);
+        fails_with(&args, &format!("no game here has a value in {lo}..={hi}"));
+    }
+    // Bounds beside the class's value: one of them is not what a run wrote.
+    bounds.record(Move::Place(0), -18, 1000);
+    bounds.record_bounds(Move::Place(0), -18, 0, 1000);
+    fails_with(&args, "not a new legal first move still to value");
     std::fs::remove_file(&resume).unwrap();
 
     // Another solve's file, a damaged one, or one with a value no game
@@ -863,7 +869,7 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
         interrupt(&["--fresh"]),
         (
             Some(130),
-            "interrupted before a first-move class was valued: nothing was kept, \
+            "interrupted before a first-move class had a finished test: nothing was kept, \
              and running the command again starts over\n"
                 .to_string()
         )

@@ -261,11 +261,16 @@ fn every_truncation_and_every_flipped_byte_is_an_error() {
 /// A compressed file (one zstd frame of the plain bytes) reads as the
 /// plain one in every reader; every truncation, every flipped bit and
 /// every byte after the frame is an error that says it is corrupted, but
-/// for the one bit zstd leaves unused (bit 4 of the frame header's
-/// descriptor), which changes nothing.
+/// for bits zstd does not read, which change nothing: bit 4 of the frame
+/// header's descriptor, and in some files a padding bit of an entropy
+/// table's description (seen once in a run whose date made the bytes).
+/// So the run facts are fixed here, for the same bytes in every run.
 #[test]
 fn compressed_files_read_as_plain_ones_and_every_damage_is_an_error() {
-    let plain = gsr::encode(&tt("1x3"));
+    let mut f = tt("1x3");
+    f.run.date = "2026-01-01T00:00:00Z".into();
+    (f.run.seconds, f.run.proof_seconds, f.run.threads) = (1.0, 1.0, 1);
+    let plain = gsr::encode(&f);
     let bytes = gsr::compress(&plain);
     assert!(bytes.starts_with(&gsr::ZSTD_MAGIC));
     assert_eq!(gsr::decode(&bytes).unwrap(), gsr::decode(&plain).unwrap());
@@ -276,24 +281,29 @@ fn compressed_files_read_as_plain_ones_and_every_damage_is_an_error() {
     }
     let e = gsr::decode(&bytes[..bytes.len() - 1]).unwrap_err();
     assert!(matches!(e, FileError::Compressed(_)), "{e}");
-    assert!(e.to_string().contains("truncated"), "{e}");
+    let mut unread = Vec::new();
     for i in 0..bytes.len() {
         for bit in 0..8 {
             let mut b = bytes.clone();
             b[i] ^= 1 << bit;
-            if (i, bit) == (4, 4) {
-                assert_eq!(gsr::decode(&b).unwrap(), gsr::decode(&plain).unwrap());
-                continue;
+            if let Ok(g) = gsr::decode(&b) {
+                assert_eq!(g, f, "byte {i} bit {bit} read as another file");
+                unread.push((i, bit));
             }
-            assert!(gsr::decode(&b).is_err(), "byte {i} bit {bit}");
         }
     }
+    assert!(unread.contains(&(4, 4)), "{unread:?}");
+    assert!(unread.len() <= 4, "{unread:?}");
+    // Bytes after the frame, and a skippable frame (which zstd's stream
+    // decoder would pass over), are errors.
     let mut longer = bytes.clone();
     longer.extend_from_slice(b"more");
-    assert!(matches!(
-        gsr::decode(&longer),
-        Err(FileError::Compressed(_))
-    ));
+    let e = gsr::decode(&longer).unwrap_err();
+    assert!(e.to_string().contains("4 bytes after the frame"), "{e}");
+    let mut skippable = bytes.clone();
+    skippable.extend_from_slice(&[0x50, 0x2A, 0x4D, 0x18, 1, 0, 0, 0, 0]);
+    let e = gsr::decode(&skippable).unwrap_err();
+    assert!(e.to_string().contains("9 bytes after the frame"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

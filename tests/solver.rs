@@ -382,7 +382,7 @@ struct Log {
     given: Vec<(Move, i32, u64)>,
     recorded: std::sync::Mutex<Vec<(Move, i32, u64)>>,
     given_bounds: Vec<(Move, i32, i32)>,
-    bounds: std::sync::Mutex<Vec<(Move, i32, i32)>>,
+    bounds: std::sync::Mutex<Vec<(Move, i32, i32, u64)>>,
 }
 
 impl RootLog for Log {
@@ -393,12 +393,12 @@ impl RootLog for Log {
     fn record(&self, first: Move, value: i32, nodes: u64) {
         self.recorded.lock().unwrap().push((first, value, nodes));
     }
-    fn known_bounds(&self, first: Move) -> Option<(i32, i32)> {
+    fn known_bounds(&self, first: Move) -> Option<(i32, i32, u64)> {
         let g = self.given_bounds.iter().find(|g| g.0 == first)?;
-        Some((g.1, g.2))
+        Some((g.1, g.2, 1000))
     }
-    fn record_bounds(&self, first: Move, lo: i32, hi: i32) {
-        self.bounds.lock().unwrap().push((first, lo, hi));
+    fn record_bounds(&self, first: Move, lo: i32, hi: i32, nodes: u64) {
+        self.bounds.lock().unwrap().push((first, lo, hi, nodes));
     }
 }
 
@@ -450,7 +450,11 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
             ..Log::default()
         };
         assert_eq!(solve(&log), whole, "{spec}: from the first tests' bounds");
+        // The nodes the bounds took (1000 each, here) count for the class.
+        let recorded = log.recorded.into_inner().unwrap();
+        assert!(recorded.iter().all(|r| r.2 >= 1000), "{spec}: {recorded:?}");
         let again = log.bounds.into_inner().unwrap();
+        assert!(again.iter().all(|b| b.3 > 1000), "{spec}: {again:?}");
         assert!(again.len() < bounds.len(), "{spec}: {again:?} {bounds:?}");
         let pinned: Vec<_> = whole.iter().map(|&(m, v)| (m, v, v)).collect();
         let log = Log {

@@ -17,7 +17,8 @@
 //! ```
 //!
 //! Fields: `board`, `rules`, `superko`, `suicide`, `komi` (number), `start`
-//! (a diagram), `tt_mb` (default: as `solve` picks for the board),
+//! (a diagram), `tt_mb` (default: as `solve` picks for the board, within
+//! the job's share of the memory when jobs run at once),
 //! `search` (`auto`, `alphabeta` or `proof-number`, as `--search`) and
 //! `guide` (`false`: as `--no-guide`). Unknown fields are errors; options a
 //! ruleset does not take (komi under `conway`) fail that job, as on the
@@ -110,8 +111,8 @@ pub struct Job {
     pub komi: Option<f64>,
     /// Start diagram, if given.
     pub start: Option<String>,
-    /// Table size.
-    pub tt_mb: usize,
+    /// Table size, if the jobs file gives one (see [`Job::table_mb`]).
+    pub tt_mb: Option<usize>,
     /// How each zero-width test is decided (`--search`).
     pub search: Method,
     /// Whether the history-free guide is built (false: `--no-guide`).
@@ -143,6 +144,16 @@ impl Job {
             s += " --no-guide";
         }
         s
+    }
+
+    /// The table size: the jobs file's, or as `solve` picks for the board
+    /// within one `at_once`-th of the memory (the jobs that run at once).
+    pub fn table_mb(&self, at_once: usize) -> usize {
+        self.tt_mb.unwrap_or_else(|| {
+            Board::parse(&self.board).map_or(super::DEFAULT_TT_MB, |b| {
+                super::shared_tt_mb(b.len(), at_once)
+            })
+        })
     }
 
     /// The board and rules, checked.
@@ -226,11 +237,7 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                                 suicide: su.clone(),
                                 komi: km,
                                 start: spec.start.clone(),
-                                tt_mb: spec.tt_mb.unwrap_or_else(|| {
-                                    Board::parse(b).map_or(super::DEFAULT_TT_MB, |board| {
-                                        super::default_tt_mb(board.len())
-                                    })
-                                }),
+                                tt_mb: spec.tt_mb,
                                 search,
                                 guide: spec.guide.unwrap_or(true),
                             });
@@ -374,7 +381,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     }
     stage("solving and proving");
     let config = Config {
-        tt_mb: job.tt_mb,
+        tt_mb: job.table_mb(1),
         method: job.search,
         guide: job.guide,
         ..Config::default()

@@ -327,10 +327,14 @@ pub fn batch(
         let (i, n) = batch::parse_shard(s)?;
         jobs = batch::shard(jobs, i, n);
     }
+    let cores = rayon::current_num_threads();
+    let at_once = parallel.unwrap_or(cores).clamp(1, jobs.len().max(1));
     // What would fail a job late, or every job at once, fails the batch now.
-    for job in &jobs {
-        crate::cli::check_tt_mb(job.tt_mb)
+    for job in &mut jobs {
+        let mb = job.table_mb(at_once);
+        crate::cli::check_tt_mb(mb)
             .map_err(|e| format!("job {} ({}): {e}", job.index + 1, job.label()))?;
+        job.tt_mb = Some(mb);
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let prefix = summary.map_or_else(|| dir.join("batch-summary"), Path::to_path_buf);
@@ -344,8 +348,6 @@ pub fn batch(
         crate::store::save::check_writable(&p).map_err(|e| e.to_string())?;
     }
     batch::clean_temporaries(dir);
-    let cores = rayon::current_num_threads();
-    let at_once = parallel.unwrap_or(cores).clamp(1, jobs.len().max(1));
     let threads = (cores / at_once).max(1);
     let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let multi = MultiProgress::new();

@@ -68,7 +68,7 @@ impl Interrupt {
         let (classes, bounded, strategies) = self.resume.interrupted();
         let path = self.resume.path().display();
         if classes == 0 && bounded == 0 {
-            return "interrupted before a first-move class was valued: nothing was kept, \
+            return "interrupted before a first-move class had a finished test: nothing was kept, \
                     and running the command again starts over\n"
                 .into();
         }

@@ -302,7 +302,14 @@ pub const DEFAULT_TT_MB: usize = 256;
 /// its strategies was extracted; at 4096 MB the whole proof took 67 s.
 /// The quarter leaves room for the guide (0.9 GB on 3x6) and the proof.
 pub fn default_tt_mb(points: usize) -> usize {
-    tt_mb_for(points, crate::search::tt::physical_memory())
+    shared_tt_mb(points, 1)
+}
+
+/// [`default_tt_mb`] for one of `share` solves that run at once (a
+/// batch's jobs): each is capped within its share of the memory.
+pub fn shared_tt_mb(points: usize, share: usize) -> usize {
+    let memory = crate::search::tt::physical_memory();
+    tt_mb_for(points, memory.map(|m| m / share.max(1) as u64))
 }
 
 /// [`default_tt_mb`] on a machine of `memory` bytes (`None`: unknown, so

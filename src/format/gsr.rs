@@ -31,11 +31,11 @@
 //! # Compression
 //!
 //! A file whose plain bytes exceed [`COMPRESS_ABOVE`] is written as one
-//! zstd frame (with its content checksum) of those bytes, so `zstd -d`
-//! gives the plain file back. Readers tell the two apart by the first
+//! zstd frame (with its size and content checksum) of those bytes, so
+//! `zstd -dc FILE > plain.gsr` gives the plain file back. Readers tell the two apart by the first
 //! four bytes ([`ZSTD_MAGIC`] or [`MAGIC`]), so files written before
 //! compression, and small files, read as they always did. Proof streams
-//! are already dense: zstd at level 9 halves them (4x4 6.7 → 3.0 MB,
+//! are already dense: zstd at level 9 halves them (4x4 6.7 → 2.9 MB,
 //! 3x6 60.5 → 27.3 MB, about a second per 60 MB), small files would gain
 //! a few bytes and lose being readable as they are.
 //!
@@ -169,24 +169,40 @@ pub fn compress(plain: &[u8]) -> Vec<u8> {
     z.finish().expect("compressing to memory")
 }
 
-/// The plain bytes of a compressed file: at most a header and the
-/// largest payload the decoder takes, so a corrupted frame cannot ask
-/// for more memory than a file could need.
+/// The plain bytes of a compressed file: exactly one frame, which says
+/// its size (this program's writer always does), at most a header and the
+/// largest payload the decoder takes, so a corrupted frame cannot ask for
+/// more memory than a file could need; the buffer is that size exactly.
 fn decompress(bytes: &[u8]) -> Result<Vec<u8>, FileError> {
-    use std::io::Read;
-    let limit = (HEADER + PAYLOAD_LIMIT) as u64;
-    let z = zstd::stream::read::Decoder::new(bytes)
-        .map_err(|e| FileError::Compressed(e.to_string()))?;
-    let mut out = Vec::new();
-    z.take(limit + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| FileError::Compressed(e.to_string()))?;
-    if out.len() as u64 > limit {
-        return Err(FileError::Compressed(format!(
-            "it decompresses to more than {limit} bytes"
+    use zstd::zstd_safe;
+    let bad = FileError::Compressed;
+    let frame = zstd_safe::find_frame_compressed_size(bytes)
+        .map_err(|c| bad(zstd_safe::get_error_name(c).to_string()))?;
+    if frame < bytes.len() {
+        return Err(bad(format!(
+            "{} bytes after the frame",
+            bytes.len() - frame
         )));
     }
-    Ok(out)
+    let limit = HEADER + PAYLOAD_LIMIT;
+    let size = match zstd_safe::get_frame_content_size(bytes) {
+        Ok(Some(n)) if n <= limit as u64 => n as usize,
+        Ok(Some(n)) => {
+            return Err(bad(format!(
+                "it says it holds {n} bytes, more than a result file can"
+            )));
+        }
+        Ok(None) => return Err(bad("its frame does not say its size".into())),
+        Err(_) => return Err(bad("its frame header is damaged".into())),
+    };
+    let plain = zstd::bulk::decompress(bytes, size).map_err(|e| bad(e.to_string()))?;
+    if plain.len() != size {
+        return Err(bad(format!(
+            "it holds {} bytes where its frame says {size}",
+            plain.len()
+        )));
+    }
+    Ok(plain)
 }
 
 /// The file's plain bytes.

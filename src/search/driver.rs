@@ -20,18 +20,19 @@ impl Search<'_, '_> {
     /// "is the value (mover's side) at least `x`?" starts.
     pub fn exact_told(&mut self, g: &mut Game, testing: &mut dyn FnMut(i32)) -> i32 {
         let all = (-self.sh.range, self.sh.range);
-        self.exact_from(g, all, testing, &mut |_, _| {})
+        self.exact_from(g, all, testing, &mut |_, _, _| {})
     }
 
     /// [`Search::exact_told`] of a game whose value (mover's side) is
     /// known to lie in `known` (an earlier run's finished tests), calling
-    /// `proved(lo, hi)` with the bounds after each test.
+    /// `proved(lo, hi, nodes)` with the bounds and this search's nodes
+    /// after each test.
     pub fn exact_from(
         &mut self,
         g: &mut Game,
         known: (i32, i32),
         testing: &mut dyn FnMut(i32),
-        proved: &mut dyn FnMut(i32, i32),
+        proved: &mut dyn FnMut(i32, i32, u64),
     ) -> i32 {
         self.sync_path(g);
         let range = self.sh.range;
@@ -53,8 +54,14 @@ impl Search<'_, '_> {
         if lo == hi {
             return lo;
         }
-        let mut x = self.sh.first_test(g).unwrap_or(0).clamp(lo + 1, hi);
-        let (mut ups, mut downs) = (0u32, 0u32);
+        // Bounds an earlier run proved count as moved: its gallop or
+        // bisection goes on where it was, rather than from the top.
+        let (mut ups, mut downs) = (u32::from(lo > -range), u32::from(hi < range));
+        let mut x = if ups + downs == 0 {
+            self.sh.first_test(g).unwrap_or(0).clamp(lo + 1, hi)
+        } else {
+            next_test(lo, hi, ups, downs)
+        };
         while lo < hi {
             testing(x);
             let before = self.nodes;
@@ -73,16 +80,8 @@ impl Search<'_, '_> {
                 hi = r.v.max(lo);
                 downs += 1;
             }
-            proved(lo, hi);
-            // Is the value ≥ x, for some lo < x ≤ hi?
-            x = if ups > 0 && downs > 0 {
-                lo + (hi - lo + 1) / 2
-            } else if downs == 0 {
-                lo.saturating_add(1 << (ups - 1).min(20))
-            } else {
-                hi.saturating_sub((1 << (downs - 1).min(20)) - 1)
-            }
-            .clamp(lo + 1, hi.max(lo + 1));
+            proved(lo, hi, self.nodes);
+            x = next_test(lo, hi, ups, downs);
         }
         lo
     }
@@ -185,4 +184,18 @@ impl Search<'_, '_> {
         self.sync_path(g);
         self.test(g, x + 1).v <= x
     }
+}
+
+/// The next test "is the value ≥ x?", for some lo < x ≤ hi, after `ups`
+/// tests raised lo and `downs` lowered hi: a gallop away from the bound
+/// that moved, a bisection once both have.
+fn next_test(lo: i32, hi: i32, ups: u32, downs: u32) -> i32 {
+    if ups > 0 && downs > 0 {
+        lo + (hi - lo + 1) / 2
+    } else if downs == 0 {
+        lo.saturating_add(1 << ups.saturating_sub(1).min(20))
+    } else {
+        hi.saturating_sub((1 << (downs - 1).min(20)) - 1)
+    }
+    .clamp(lo + 1, hi.max(lo + 1))
 }

@@ -47,14 +47,14 @@ pub trait RootLog: Sync {
     /// Records the class of `first`: its value (Black's side) and the nodes it took.
     fn record(&self, first: Move, value: i32, nodes: u64);
     /// Bounds (lo, hi) on the value (Black's side) of the class of `first`
-    /// that finished tests of an earlier run proved.
-    fn known_bounds(&self, _first: Move) -> Option<(i32, i32)> {
+    /// that finished tests of an earlier run proved, and their nodes.
+    fn known_bounds(&self, _first: Move) -> Option<(i32, i32, u64)> {
         None
     }
     /// Records that the class of `first` has a value (Black's side) in
-    /// `lo..=hi`: each finished test narrows it, so an interrupted class
-    /// keeps its tests.
-    fn record_bounds(&self, _first: Move, _lo: i32, _hi: i32) {}
+    /// `lo..=hi`, proved in `nodes` nodes: each finished test narrows it,
+    /// so an interrupted class keeps its tests.
+    fn record_bounds(&self, _first: Move, _lo: i32, _hi: i32, _nodes: u64) {}
 }
 
 /// A [`RootLog`] that keeps nothing.
@@ -177,6 +177,8 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     // the pass class of 1x9 took 20 M nodes or more; after them, a few.)
     let done = AtomicU64::new(0);
     let (resumed, resumed_nodes) = (AtomicU64::new(0), AtomicU64::new(0));
+    // Nodes earlier runs spent on the finished tests of classes valued now.
+    let bounded_nodes = AtomicU64::new(0);
     let value_of = |class: &Vec<Move>| {
         let v = if let Some((v, nodes)) = log.known(class[0]) {
             resumed.fetch_add(1, Ordering::Relaxed);
@@ -189,21 +191,23 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             // Black's side from the side of the mover after the first move
             // and back: the value is negated when Black made it.
             let turn = |(lo, hi): (i32, i32)| if sign == 1 { (-hi, -lo) } else { (lo, hi) };
-            let known = log
-                .known_bounds(class[0])
-                .map_or((-sh.range, sh.range), turn);
+            let (known, earlier) = match log.known_bounds(class[0]) {
+                Some((lo, hi, nodes)) => (turn((lo, hi)), nodes),
+                None => ((-sh.range, sh.range), 0),
+            };
+            bounded_nodes.fetch_add(earlier, Ordering::Relaxed);
             let mut s = Search::new(sh);
             let v = -s.exact_from(
                 &mut g,
                 known,
                 &mut |x| watch.testing(class[0], Some(Test::new(class[0], mover, x))),
-                &mut |lo, hi| {
+                &mut |lo, hi, nodes| {
                     let (lo, hi) = turn((lo, hi));
-                    log.record_bounds(class[0], lo, hi)
+                    log.record_bounds(class[0], lo, hi, earlier + nodes)
                 },
             );
             watch.testing(class[0], None);
-            log.record(class[0], sign * v, s.visited());
+            log.record(class[0], sign * v, earlier + s.visited());
             v
         };
         let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
@@ -254,7 +258,9 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         value,
         moves,
         pv,
-        nodes: sh.nodes() + resumed_nodes.load(Ordering::Relaxed),
+        nodes: sh.nodes()
+            + resumed_nodes.load(Ordering::Relaxed)
+            + bounded_nodes.load(Ordering::Relaxed),
         resumed: resumed.into_inner() as usize,
         resumed_nodes: resumed_nodes.into_inner(),
     }

@@ -3,7 +3,8 @@
 //! machine) keeps every first-move class and strategy it finished.
 //!
 //! Beside the result file `F` a solve keeps `F.resume`, a small JSON file
-//! rewritten atomically each time a class's value is known: the program
+//! rewritten atomically each time a class's value is known or one of its
+//! zero-width tests finishes: the program
 //! and a digest of its source, the board and rules exactly as a result file stores them, and per
 //! class its first move (code: 0 pass, p + 1 point p), value (Black's side,
 //! half points; ±1 under normal play) and nodes, and per class still being
@@ -19,10 +20,10 @@
 //! then is written with the next one (at most that much work is lost).
 //!
 //! A solve that finds the file takes those values instead of searching
-//! again, and deletes the files once it has finished (and written its
-//! result file). A file that does not parse, that a program built from
-//! other source or another solve wrote, or that holds a value no game can end
-//! with, is an error rather than silently replaced: it may hold hours of
+//! again, starts the tests of a class with bounds from them, and deletes
+//! the files once it has finished (and written its result file). A file
+//! that does not parse, that a program built from other source or another
+//! solve wrote, or that holds a value or bounds no game can have, is an error rather than silently replaced: it may hold hours of
 //! work (`solve --fresh` discards it). A damaged strategy file is only
 //! extracted again.
 
@@ -81,6 +82,7 @@ struct Bounds {
     first: u8,
     lo: i32,
     hi: i32,
+    nodes: u64,
 }
 
 /// A finished strategy, kept in a file of its own beside the resume file
@@ -406,19 +408,20 @@ impl RootLog for Resume {
         self.save_now(&mut s);
     }
 
-    fn known_bounds(&self, first: Move) -> Option<(i32, i32)> {
+    fn known_bounds(&self, first: Move) -> Option<(i32, i32, u64)> {
         let s = self.stored.lock().expect("resume lock");
         let b = s.bounds.iter().find(|b| b.first == first.code())?;
-        Some((b.lo, b.hi))
+        Some((b.lo, b.hi, b.nodes))
     }
 
-    fn record_bounds(&self, first: Move, lo: i32, hi: i32) {
+    fn record_bounds(&self, first: Move, lo: i32, hi: i32, nodes: u64) {
         let mut s = self.stored.lock().expect("resume lock");
         s.bounds.retain(|b| b.first != first.code());
         s.bounds.push(Bounds {
             first: first.code(),
             lo,
             hi,
+            nodes,
         });
         self.save_now(&mut s);
     }

@@ -24,15 +24,17 @@
 //! ruleset does not take (komi under `conway`) fail that job, as on the
 //! command line.
 
+use crate::cli::SearchMethod;
 use crate::engine::board::Board;
 use crate::engine::rules::value_text;
 use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset};
 use crate::format::gsr;
 use crate::search::run::{self, Quiet, Run};
-use crate::search::solver::{Config, Method};
+use crate::search::solver::Config;
 use crate::store::resume::{self, Resume};
 use crate::store::save;
 use crate::verify;
+use clap::ValueEnum;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -114,7 +116,7 @@ pub struct Job {
     /// Table size, if the jobs file gives one (see [`Job::table_mb`]).
     pub tt_mb: Option<usize>,
     /// How each zero-width test is decided (`--search`).
-    pub search: Method,
+    pub search: SearchMethod,
     /// Whether the history-free guide is built (false: `--no-guide`).
     pub guide: bool,
 }
@@ -135,10 +137,8 @@ impl Job {
         if let Some(x) = &self.start {
             s += &format!(" --start \"{x}\"");
         }
-        match self.search {
-            Method::Auto => {}
-            Method::AlphaBeta => s += " --search alphabeta",
-            Method::ProofNumber => s += " --search proof-number",
+        if self.search != SearchMethod::Auto {
+            s += &format!(" --search {}", self.search.name());
         }
         if !self.guide {
             s += " --no-guide";
@@ -202,15 +202,18 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
             }
         };
         let search = match spec.search.as_deref() {
-            None | Some("auto") => Method::Auto,
-            Some("alphabeta") => Method::AlphaBeta,
-            Some("proof-number") => Method::ProofNumber,
-            Some(x) => {
-                return Err(format!(
-                    "job {}: search = \"{x}\": one of auto, alphabeta, proof-number",
-                    k + 1
-                ));
-            }
+            None => SearchMethod::Auto,
+            Some(x) => SearchMethod::from_str(x, false).map_err(|_| {
+                let names: Vec<String> = SearchMethod::value_variants()
+                    .iter()
+                    .map(|m| m.name())
+                    .collect();
+                format!(
+                    "job {}: search = \"{x}\": one of {}",
+                    k + 1,
+                    names.join(", ")
+                )
+            })?,
         };
         let komis: Vec<Option<f64>> = match &spec.komi {
             None => vec![None],
@@ -382,7 +385,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     stage("solving and proving");
     let config = Config {
         tt_mb: job.table_mb(1),
-        method: job.search,
+        method: job.search.into(),
         guide: job.guide,
         ..Config::default()
     };

@@ -8,7 +8,7 @@
 //! is finished and prints.
 
 use crate::cli::progress::Bars;
-use crate::store::resume::Resume;
+use crate::store::resume::{Resume, plural};
 use signal_hook::consts::SIGINT;
 use signal_hook::iterator::Signals;
 use std::sync::Arc;
@@ -86,10 +86,6 @@ impl Interrupt {
              run the same command again{fresh} to resume from there\n"
         )
     }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -279,14 +279,35 @@ struct SearchArgs {
     no_guide: bool,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum SearchMethod {
+/// `--search`, and a batch job's `search`: one set of names for both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchMethod {
     /// Alpha-beta on at most five points, proof-number search above.
     Auto,
     /// Alpha-beta with iterative deepening.
     Alphabeta,
     /// Depth-first proof-number search (df-pn).
     ProofNumber,
+}
+
+impl From<SearchMethod> for solver::Method {
+    fn from(m: SearchMethod) -> solver::Method {
+        match m {
+            SearchMethod::Auto => solver::Method::Auto,
+            SearchMethod::Alphabeta => solver::Method::AlphaBeta,
+            SearchMethod::ProofNumber => solver::Method::ProofNumber,
+        }
+    }
+}
+
+impl SearchMethod {
+    /// The name `--search` takes.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .expect("no variant is skipped")
+            .get_name()
+            .to_string()
+    }
 }
 
 /// The table size of `solve` on boards of at most 16 points when `--tt-mb`
@@ -334,11 +355,7 @@ impl SearchArgs {
             symmetry: !self.no_symmetry,
             pass_first: !self.moves_first,
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
-            method: match self.search {
-                SearchMethod::Auto => solver::Method::Auto,
-                SearchMethod::Alphabeta => solver::Method::AlphaBeta,
-                SearchMethod::ProofNumber => solver::Method::ProofNumber,
-            },
+            method: self.search.into(),
             guide: !self.no_guide,
         })
     }

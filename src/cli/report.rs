@@ -132,8 +132,9 @@ pub const BENCH: &[(&str, Ruleset)] = &[
 /// The table `bench` gives a board of `points` points when `--tt-mb` is
 /// not given: 256 bytes per colouring (3^points), rounded up to a power of
 /// two megabytes, at least 1 and at most 256, `solve`'s default on boards
-/// of up to 16 points (from 12 points on). Zeroing a 256 MB table took about 90% of the bench's time
-/// on its small boards, so its nodes per second said little of the search.
+/// of up to 16 points (from 12 points on). Zeroing a 256 MB table took
+/// about 90% of the bench's time on its small boards, so its nodes per
+/// second said little of the search.
 pub fn bench_tt_mb(points: usize) -> usize {
     let colourings = 3f64.powi(points.min(64) as i32);
     let mb = (colourings * 256.0 / (1 << 20) as f64).ceil();

@@ -32,8 +32,8 @@
 //!
 //! A file whose plain bytes exceed [`COMPRESS_ABOVE`] is written as one
 //! zstd frame (with its size and content checksum) of those bytes, so
-//! `zstd -dc FILE > plain.gsr` gives the plain file back. Readers tell the two apart by the first
-//! four bytes ([`ZSTD_MAGIC`] or [`MAGIC`]), so files written before
+//! `zstd -dc FILE > plain.gsr` gives the plain file back. Readers tell the
+//! two apart by the first four bytes ([`ZSTD_MAGIC`] or [`MAGIC`]), so files written before
 //! compression, and small files, read as they always did. Proof streams
 //! are already dense: zstd at level 9 halves them (4x4 6.7 → 2.9 MB,
 //! 3x6 60.5 → 27.3 MB, about a second per 60 MB), small files would gain

@@ -9,7 +9,8 @@
 //! class its first move (code: 0 pass, p + 1 point p), value (Black's side,
 //! half points; ±1 under normal play) and nodes, and per class still being
 //! valued the bounds its finished zero-width tests proved (so a class
-//! whose tests take hours each loses at most the test under way). Each strategy the proof
+//! whose tests take hours each loses at most the test under way). Each
+//! strategy the proof
 //! extraction finishes goes into a file of its own
 //! (`F.resume.<first move code>-<black|white>`), named with its length and
 //! CRC in the resume file. The seconds each phase had run at its last save
@@ -23,7 +24,8 @@
 //! again, starts the tests of a class with bounds from them, and deletes
 //! the files once it has finished (and written its result file). A file
 //! that does not parse, that a program built from other source or another
-//! solve wrote, or that holds a value or bounds no game can have, is an error rather than silently replaced: it may hold hours of
+//! solve wrote, or that holds a value or bounds no game can have, is an
+//! error rather than silently replaced: it may hold hours of
 //! work (`solve --fresh` discards it). A damaged strategy file is only
 //! extracted again.
 
@@ -179,16 +181,23 @@ pub fn discard(path: &Path) -> Result<(), ResumeError> {
 /// What a resume file holds, in words: `classes` valued and `bounded`
 /// with bounds only.
 pub fn kept_words(classes: usize, bounded: usize) -> String {
-    let n = |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-    let valued = n(classes, "first-move class value", "first-move class values");
+    let valued = plural(classes, "first-move class value", "first-move class values");
     match (classes, bounded) {
         (_, 0) => valued,
         (0, b) => format!(
             "bounds on {}",
-            n(b, "first-move class", "first-move classes")
+            plural(b, "first-move class", "first-move classes")
         ),
-        (_, b) => format!("{valued} and bounds on {} more", n(b, "class", "classes")),
+        (_, b) => format!(
+            "{valued} and bounds on {} more",
+            plural(b, "class", "classes")
+        ),
     }
+}
+
+/// `n` and the noun, singular or plural.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The program and the digest of its source (`build.rs`): a value from

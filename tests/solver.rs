@@ -6,8 +6,10 @@ mod common;
 
 use common::{naive, rule_variants};
 use gosolve::engine::board::Board;
+use gosolve::engine::game::Game;
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::engine::types::Move;
+use gosolve::search::guide::Guide;
 use gosolve::search::root::{RootLog, solve, solve_logged};
 use gosolve::search::solver::{Config, Method, Shared};
 
@@ -464,6 +466,44 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
         assert_eq!(solve(&log), whole, "{spec}: pinned");
         assert!(log.bounds.into_inner().unwrap().is_empty(), "{spec}");
     }
+}
+
+/// Where the guide's bracket at a first move's position is exact and right,
+/// the class takes two tests: "≥ v?" yes, "≥ v + 1?" no (one at either
+/// end of the range). 2x7's B1 is such a class inside the range.
+#[test]
+fn a_class_the_guide_values_takes_two_tests() {
+    let (mut guessed, mut inside) = (0, 0);
+    for (spec, board, rules, config) in resume_cases(&[("2x5", None), ("2x7", None)]) {
+        let guide = Guide::build(&board, &rules).unwrap();
+        let sh = Shared::new(&board, &rules, config).unwrap();
+        let log = Log::default();
+        let sol = solve_logged(&sh, &|_, _| {}, &log);
+        let bounds = log.bounds.into_inner().unwrap();
+        for m in &sol.moves {
+            let mut g = Game::new(&board, &rules);
+            g.play(m.mv);
+            let (lo, hi) = guide.range_at(&g);
+            // The guide speaks for the mover, White; values are Black's.
+            if lo != hi || -lo != m.value {
+                continue;
+            }
+            let tests: Vec<(i32, i32)> = bounds
+                .iter()
+                .filter(|b| b.0 == m.mv)
+                .map(|b| (b.1, b.2))
+                .collect();
+            let (v, at) = (m.value, (spec, m.mv));
+            assert_eq!(tests.last(), Some(&(v, v)), "{at:?}: {tests:?}");
+            assert!(tests.len() <= 2, "{at:?} guessed {v}: {tests:?}");
+            guessed += 1;
+            inside += usize::from(tests.len() == 2);
+        }
+    }
+    assert!(
+        guessed >= 3 && inside >= 1,
+        "{guessed} guessed, {inside} inside"
+    );
 }
 
 /// A solve records each first-move class's value (Black's side) as soon as

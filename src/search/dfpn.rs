@@ -290,24 +290,34 @@ impl Search<'_, '_> {
     }
 
     /// The numbers of a child not searched yet, for its test "at least
-    /// `t`?": from the guide's bracket where it decides the test, else
+    /// `t`?": from the guide's value where its bracket is exact, else
     /// from the score now.
     ///
     /// A test the guide's history-free game decides is most often decided
     /// the same way with the history, so the other side's number starts
     /// at [`GUIDE_WEIGHT`] and the search looks there last. One thread,
-    /// nodes, against starting from the score: 2x7 `--superko none
-    /// --suicide forbidden` 24.97 M -> 2.55 M (weight 4: 21.4 M, 100: 7.7
-    /// M, 1,000 and up: 2.55 M); 3x4 1.46 M -> 287 K; 4x4 `--superko none
-    /// --suicide forbidden` 74.4 M -> 5.2 M.
+    /// nodes, against starting from the score (no-ko guide, every bracket
+    /// that decides): 2x7 `--superko none --suicide forbidden` 24.97 M ->
+    /// 2.55 M (weight 4: 21.4 M, 100: 7.7 M, 1,000 and up: 2.55 M); 3x4
+    /// 1.46 M -> 287 K; 4x4 `--superko none --suicide forbidden` 74.4 M ->
+    /// 5.2 M.
+    ///
+    /// Only an exact bracket decides. In the basic-ko game an open one
+    /// means cycles change the value there, which is where superko and
+    /// basic ko part, and trusting it misled the search. Exact only
+    /// against every deciding bracket (ko guide, one thread, nodes): 4x4
+    /// 9.77 M -> 7.10 M, situational 22.5 M -> 19.8 M, `none --suicide
+    /// forbidden` 6.63 M -> 4.89 M, 2x8 15.4 M -> 13.8 M; 3x5 4.12 M ->
+    /// 4.55 M and 2x7 1.62 M -> 1.71 M the other way.
     fn initial(&self, g: &Game, t: i32) -> (u32, u32) {
         if let Some(guide) = &self.sh.guide {
             let (lo, hi) = guide.range_at(g);
-            if lo >= t {
-                return (1, GUIDE_WEIGHT);
-            }
-            if hi < t {
-                return (GUIDE_WEIGHT, 1);
+            if lo == hi {
+                return if lo >= t {
+                    (1, GUIDE_WEIGHT)
+                } else {
+                    (GUIDE_WEIGHT, 1)
+                };
             }
         }
         initial(g, t)

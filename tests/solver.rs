@@ -468,6 +468,20 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
     }
 }
 
+/// The solver steers by the basic-ko game's guide, unless cycles leave
+/// most of that guide's states open, as on every 1xn board: then by the
+/// guide of the game without ko.
+#[test]
+fn the_guide_has_ko_unless_most_of_its_states_are_open() {
+    for (spec, ko) in [("1x8", false), ("1x9", false), ("2x7", true), ("3x4", true)] {
+        let (_, board, rules, config) = resume_cases(&[(spec, None)]).remove(0);
+        let open = Guide::build(&board, &rules).unwrap().stats().mostly_open();
+        assert_eq!(open, !ko, "{spec}");
+        let sh = Shared::new(&board, &rules, config).unwrap();
+        assert_eq!(sh.guide().map(|g| g.has_ko()), Some(ko), "{spec}");
+    }
+}
+
 /// Where the guide's bracket at a first move's position is exact and right,
 /// the class takes two tests: "≥ v?" yes, "≥ v + 1?" no (one at either
 /// end of the range). 2x7's B1 is such a class inside the range.

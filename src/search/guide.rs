@@ -125,6 +125,13 @@ pub struct GuideStats {
     pub open: u64,
 }
 
+impl GuideStats {
+    /// Whether more than half of all states end open (lo < hi).
+    pub fn mostly_open(&self) -> bool {
+        2 * self.open > self.states + self.ko_states
+    }
+}
+
 /// The guide table of one board and rules (see the module documentation).
 pub struct Guide {
     board: Board,
@@ -765,6 +772,11 @@ impl Guide {
     /// Sweeps, seconds, states and open states of the build.
     pub fn stats(&self) -> GuideStats {
         self.stats
+    }
+
+    /// Whether this is the guide of the game with basic ko.
+    pub fn has_ko(&self) -> bool {
+        self.ko
     }
 }
 

@@ -172,19 +172,10 @@ impl<'a> Shared<'a> {
         let numbers = (numbers_mb > 0)
             .then(|| Numbers::try_new(numbers_mb))
             .transpose()?;
-        // Its sweeps run in the caller's thread pool. The basic-ko game:
-        // superko implies its ban, and it gives most first moves of 2xn,
-        // 3x5 and 3x6 an exact bracket, the guess `first_test` starts at.
+        // Its sweeps run in the caller's thread pool.
         let guide = Shared::builds_guide(board, rules, &config)
-            .then(|| Guide::build(board, rules))
+            .then(|| Shared::build_guide(board, rules, config.debug))
             .flatten();
-        if let (Some(g), true) = (&guide, config.debug) {
-            let s = g.stats();
-            eprintln!(
-                "guide: {} colourings, {} ko states, {} open, {} sweeps, {:.1} s",
-                s.states, s.ko_states, s.open, s.sweeps, s.seconds
-            );
-        }
         Ok(Shared {
             board,
             rules: *rules,
@@ -201,6 +192,46 @@ impl<'a> Shared<'a> {
             stop: Arc::new(AtomicBool::new(false)),
             guide,
         })
+    }
+
+    /// The guide df-pn steers by: the basic-ko game's, as superko implies
+    /// its ban and it gives most first moves of 2xn, 3x5 and 3x6 an exact
+    /// bracket, the guess [`Shared::first_test`] starts at; unless cycles
+    /// leave most of its states open (every 1xn board), where its few
+    /// brackets misled the search (1x8: 509 K nodes, 1x10 `--suicide
+    /// forbidden`'s first class past 224 M against 33.5 M for the whole
+    /// board) and the game without ko is built instead, whose brackets,
+    /// open everywhere there, still steer (1x8: 140 K nodes, 326 K
+    /// without a guide).
+    fn build_guide(board: &Board, rules: &Rules, debug: bool) -> Option<Guide> {
+        let say = |g: &Guide| {
+            let s = g.stats();
+            if debug {
+                eprintln!(
+                    "guide{}: {} colourings, {} ko states, {} open, {} sweeps, {:.1} s",
+                    if g.has_ko() { "" } else { " without ko" },
+                    s.states,
+                    s.ko_states,
+                    s.open,
+                    s.sweeps,
+                    s.seconds
+                );
+            }
+        };
+        let with_ko = Guide::build(board, rules)?;
+        say(&with_ko);
+        if !with_ko.stats().mostly_open() {
+            return Some(with_ko);
+        }
+        drop(with_ko);
+        let plain = Guide::build_with(board, rules, false)?;
+        say(&plain);
+        Some(plain)
+    }
+
+    /// The guide df-pn steers by, if one was built.
+    pub fn guide(&self) -> Option<&Guide> {
+        self.guide.as_ref()
     }
 
     /// Whether [`Shared::new`] builds the guide for this solve: asked for,

@@ -489,8 +489,9 @@ fn the_guide_has_ko_unless_most_of_its_states_are_open() {
 fn a_class_the_guide_values_takes_two_tests() {
     let (mut guessed, mut inside) = (0, 0);
     for (spec, board, rules, config) in resume_cases(&[("2x5", None), ("2x7", None)]) {
-        let guide = Guide::build(&board, &rules).unwrap();
         let sh = Shared::new(&board, &rules, config).unwrap();
+        let guide = sh.guide().unwrap();
+        assert!(guide.has_ko(), "{spec}");
         let log = Log::default();
         let sol = solve_logged(&sh, &|_, _| {}, &log);
         let bounds = log.bounds.into_inner().unwrap();

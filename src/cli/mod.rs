@@ -274,7 +274,7 @@ struct SearchArgs {
     search: SearchMethod,
     /// Do not build the history-free guide table that steers proof-number
     /// search (tromp-taylor and ggg on at most 18 points; on 2 cores 4x4
-    /// takes about 4 s to build, 3x6 about a minute and 0.9 GB).
+    /// takes about 3 s to build, 3x6 about a minute and 1 GB).
     #[arg(long)]
     no_guide: bool,
 }
@@ -321,7 +321,7 @@ pub const DEFAULT_TT_MB: usize = 256;
 /// the search's results back from the table, and on 3x6 (18 points) a
 /// 256 MB table had lost them, so after 23 minutes at 12 GB not one of
 /// its strategies was extracted; at 4096 MB the whole proof took 67 s.
-/// The quarter leaves room for the guide (0.9 GB on 3x6) and the proof.
+/// The quarter leaves room for the guide (1 GB on 3x6) and the proof.
 pub fn default_tt_mb(points: usize) -> usize {
     shared_tt_mb(points, 1)
 }

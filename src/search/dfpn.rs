@@ -290,8 +290,8 @@ impl Search<'_, '_> {
     }
 
     /// The numbers of a child not searched yet, for its test "at least
-    /// `t`?": from the guide's value where its bracket is exact, else
-    /// from the score now.
+    /// `t`?": from the guide's bracket where it decides the test (with
+    /// the ko guide, only an exact one), else from the score now.
     ///
     /// A test the guide's history-free game decides is most often decided
     /// the same way with the history, so the other side's number starts

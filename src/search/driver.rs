@@ -47,11 +47,11 @@ impl Search<'_, '_> {
         // Where the history-free guide knows the position's value, the
         // first test is at that guess, and the gallop goes on from there;
         // where it knows something less, the first test is at the top of
-        // the range ([`Shared::first_test`]): tiny boards are often won by the whole board, which the gallop
-        // from 0 reached in six tests (4x4 `--superko none`'s worst first
-        // move: 111 M nodes in six tests, the last alone 29 M). On 1xn
-        // boards the guide knows nothing, and testing the top first made
-        // 1x8 four times slower.
+        // the range ([`Shared::first_test`]): tiny boards are often won
+        // by the whole board, which the gallop from 0 reached in six tests
+        // (4x4 `--superko none`'s worst first move: 111 M nodes in six
+        // tests, the last alone 29 M). On 1xn boards the guide knows
+        // nothing, and testing the top first made 1x8 four times slower.
         if lo == hi {
             return lo;
         }

@@ -1,9 +1,9 @@
 //! A history-free guide table (issue 17, item 3): for every colouring of a
 //! board of at most [`MAX_POINTS`] points, a bracket `(lo, hi)` on its
 //! value in the game that forgets the history. It only guides the search
-//! (move order, initial proof numbers, the first test's threshold) and
-//! never decides a result, so it is exact about its own definition, not
-//! about the real game under superko.
+//! (initial proof numbers, the first test's threshold) and never decides
+//! a result, so it is exact about its own definition, not about the real
+//! game under superko.
 //!
 //! # The history-free game
 //!

@@ -194,22 +194,23 @@ impl<'a> Shared<'a> {
         })
     }
 
-    /// The guide df-pn steers by: the basic-ko game's, as superko implies
-    /// its ban and it gives most first moves of 2xn, 3x5 and 3x6 an exact
-    /// bracket, the guess [`Shared::first_test`] starts at; unless cycles
-    /// leave most of its states open (every 1xn board), where its few
+    /// The guide df-pn steers by: the basic-ko game's, which is closer to
+    /// the real game (superko implies its ban; under `--superko none` it
+    /// is the rule) and gives most first moves of 2xn, 3x5 and 3x6 an
+    /// exact bracket, the guess [`Shared::first_test`] starts at. Unless
+    /// cycles leave most of its states open (every 1xn board): there its
     /// brackets misled the search (1x8: 509 K nodes, 1x10 `--suicide
     /// forbidden`'s first class past 224 M against 33.5 M for the whole
-    /// board) and the game without ko is built instead, whose brackets,
-    /// open everywhere there, still steer (1x8: 140 K nodes, 326 K
-    /// without a guide).
+    /// board), and the game without ko is built instead, whose brackets,
+    /// open everywhere there, still steer (1x8: 140 K nodes, 326 K without
+    /// a guide). So a 1xn board builds both (1x12: 0.13 s with ko).
     fn build_guide(board: &Board, rules: &Rules, debug: bool) -> Option<Guide> {
-        let say = |g: &Guide| {
-            let s = g.stats();
+        let say = |g: &Guide, then: &str| {
             if debug {
+                let s = g.stats();
                 eprintln!(
-                    "guide{}: {} colourings, {} ko states, {} open, {} sweeps, {:.1} s",
-                    if g.has_ko() { "" } else { " without ko" },
+                    "guide ({}): {} colourings, {} ko states, {} open, {} sweeps, {:.1} s{then}",
+                    if g.has_ko() { "basic ko" } else { "no ko" },
                     s.states,
                     s.ko_states,
                     s.open,
@@ -218,14 +219,16 @@ impl<'a> Shared<'a> {
                 );
             }
         };
-        let with_ko = Guide::build(board, rules)?;
-        say(&with_ko);
+        let with_ko = Guide::build_with(board, rules, true)?;
         if !with_ko.stats().mostly_open() {
+            say(&with_ko, "");
             return Some(with_ko);
         }
+        say(&with_ko, ", mostly open: building the guide without ko");
+        // One table at a time: the peak stays that of one guide.
         drop(with_ko);
         let plain = Guide::build_with(board, rules, false)?;
-        say(&plain);
+        say(&plain, "");
         Some(plain)
     }
 
@@ -258,8 +261,9 @@ impl<'a> Shared<'a> {
     /// not the whole range); `None` elsewhere.
     ///
     /// Measured on one thread, nodes, against the top of the range for
-    /// every class: 3x5 5.50 M -> 4.12 M, 2x7 2.07 M -> 1.62 M, 2x8 20.4 M
-    /// -> 15.4 M; 3x6's seven classes took two tests each. Starting at the
+    /// every class (ko guide, every deciding bracket setting new nodes'
+    /// numbers): 3x5 5.50 M -> 4.12 M, 2x7 2.07 M -> 1.62 M, 2x8 20.4 M ->
+    /// 15.4 M; 3x6's seven classes took two tests each. Starting at the
     /// top of an open bracket instead took 3.12 M nodes on 2x7 `--superko
     /// none --suicide forbidden` against 2.55 M (no-ko guide). The top's
     /// test fails soft with an upper bound the gallop starts from.

@@ -572,10 +572,11 @@ fn run(command: Command) -> Result<(), String> {
                 );
             } else if let Some(p) = &path {
                 println!(
-                    "result file: {} ({} strategies, proof {:.3} s; check it with `gosolve verify`)",
+                    "result file: {} ({} strategies, proof {:.3} s, {} nodes searched; check it with `gosolve verify`)",
                     p.display(),
                     r.strategies.len(),
-                    r.proof_seconds
+                    r.proof_seconds,
+                    r.proof_nodes
                 );
             }
         }

@@ -199,7 +199,7 @@ impl Search<'_, '_> {
                 }
             };
             g.undo(u);
-            self.path.truncate(g.history().len());
+            self.retreat(g.history().len());
             self.kids.push(Kid {
                 m,
                 produced,
@@ -276,7 +276,7 @@ impl Search<'_, '_> {
                 Out::Open(p, d) => (p, d, None),
             };
             g.undo(u);
-            self.path.truncate(g.history().len());
+            self.retreat(g.history().len());
             let kid = &mut self.kids[base + best];
             (kid.phi, kid.delta, kid.res) = r;
         };

@@ -6,6 +6,7 @@ use crate::engine::rules::Ruleset;
 use crate::engine::types::Move;
 use crate::search::facts::Res;
 use crate::search::keys::key_hash;
+use crate::search::paths::PathKey;
 use crate::search::solver::{Method, Search};
 use std::sync::atomic::Ordering;
 
@@ -155,6 +156,22 @@ impl Search<'_, '_> {
     /// Nodes this search has visited.
     pub fn visited(&self) -> u64 {
         self.nodes
+    }
+
+    /// The best move found at `g` on its own path, if a result that
+    /// depends on that path was kept there (proof extraction only).
+    pub fn path_move(&mut self, g: &Game) -> Option<Move> {
+        self.paths.as_ref()?;
+        self.sync_path(g);
+        let (key, sym) = self.sh.key(g);
+        let d = self.external(g);
+        let at = PathKey {
+            key,
+            sym: sym as u32,
+            d,
+            path: self.prefix[d as usize],
+        };
+        self.paths.as_ref()?.get(&at).map(|(_, _, m)| m)
     }
 
     /// The table's best move at `g`, if it has an entry.

@@ -6,6 +6,7 @@
 //! and the main search (its steps numbered), [`facts`] why a stored bound
 //! may be used on another path, `table_use` the table's use, `keys` the
 //! keys and hashes, `syms` the symmetry maps, `ordering` the move order,
+//! `paths` the history-dependent results kept by path for the proof,
 //! [`bounds`] the value range and static bounds, `driver` the exact-value
 //! driver, and [`root`] the first moves and their parallel search.
 
@@ -16,6 +17,7 @@ pub mod facts;
 pub mod guide;
 mod keys;
 mod ordering;
+mod paths;
 pub mod proof;
 pub mod root;
 pub mod run;

@@ -194,8 +194,10 @@ impl<'s, 'a> Extractor<'s, 'a> {
     ) -> Strategy {
         let rules = g.rules();
         let all_sides = rules.superko == Superko::None && rules.ruleset != Ruleset::Koh;
+        let mut search = Search::new(sh);
+        search.use_paths();
         let mut x = Extractor {
-            search: Search::new(sh),
+            search,
             owner,
             own: if owner == Color::Black { bound } else { -bound },
             bound,
@@ -418,7 +420,10 @@ impl<'s, 'a> Extractor<'s, 'a> {
         // Otherwise placings before pass: passing leaves the opponent every
         // point to try, which made proofs hundreds of times larger.
         let n = g.board().len() as u8;
-        let first = self.search.table_move(g);
+        let first = self
+            .search
+            .path_move(g)
+            .or_else(|| self.search.table_move(g));
         let rest = (0..n).map(Move::Place).chain(std::iter::once(Move::Pass));
         let mut tries: Vec<Move> = Vec::with_capacity(n as usize + 2);
         for m in first.into_iter().chain(rest) {

@@ -200,6 +200,9 @@ pub struct Report {
     pub resumed_strategies: usize,
     /// Seconds spent extracting them.
     pub proof_seconds: f64,
+    /// Nodes the extraction's searches visited in this run (not counted
+    /// in the solution's).
+    pub proof_nodes: u64,
     /// Search threads used.
     pub threads: usize,
 }
@@ -259,7 +262,10 @@ pub fn run_solve_logged(
         progress.preparing("building the history-free guide table");
     }
     // In the pool: the guide's sweeps use its threads.
-    let shared = pool.install(|| Shared::new(board, rules, config))?;
+    let mut shared = pool.install(|| Shared::new(board, rules, config))?;
+    if prove {
+        shared.keep_paths_for_proof();
+    }
     let live = Live {
         progress,
         shared: &shared,
@@ -286,6 +292,7 @@ pub fn run_solve_logged(
     let seconds = before + start.elapsed().as_secs_f64();
     let proving = Instant::now();
     kept.proving();
+    let nodes_before = shared.nodes();
     let (strategies, resumed_strategies) = if prove {
         // The proof can take longer than the solve (4x4): say what is known.
         progress.proving(&format!(
@@ -299,6 +306,7 @@ pub fn run_solve_logged(
         (Vec::new(), 0)
     };
     let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
+    let proof_nodes = shared.nodes() - nodes_before;
     let setup = &rules.setup;
     let start = diagram::compact(board, &setup.position, setup.immortal);
     let mut g = Game::new(board, rules);
@@ -328,6 +336,7 @@ pub fn run_solve_logged(
         strategies,
         resumed_strategies,
         proof_seconds,
+        proof_nodes,
         threads,
     })
 }

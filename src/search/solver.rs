@@ -23,7 +23,7 @@
 
 use crate::engine::benson;
 use crate::engine::board::Board;
-use crate::engine::game::Game;
+use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
 use crate::engine::symmetry::Automorphism;
@@ -34,11 +34,12 @@ use crate::search::facts::{CLEAN, Facts, OPEN, Res};
 use crate::search::guide::Guide;
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
+use crate::search::paths::{PathHash, PathKey, PathTable};
 use crate::search::syms::{Syms, state_perms};
 use crate::search::table_use::Node;
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Search options.
 #[derive(Clone, Copy, Debug)]
@@ -136,6 +137,10 @@ pub struct Shared<'a> {
     stop: Arc<AtomicBool>,
     /// The history-free guide (see [`guide`](crate::search::guide)).
     pub(super) guide: Option<Guide>,
+    /// With a proof to extract: the history-dependent results every
+    /// search kept by path, merged as each search ends (see
+    /// [`paths`](crate::search::paths)).
+    pub(super) paths: Option<Mutex<PathTable>>,
 }
 
 impl<'a> Shared<'a> {
@@ -191,6 +196,7 @@ impl<'a> Shared<'a> {
             numbers,
             stop: Arc::new(AtomicBool::new(false)),
             guide,
+            paths: None,
         })
     }
 
@@ -299,6 +305,13 @@ impl<'a> Shared<'a> {
         Some((p + p2, h + h2, s + s2))
     }
 
+    /// Has every search keep its history-dependent results by path for
+    /// the proof extraction that follows (see [`paths`](crate::search::paths)).
+    pub fn keep_paths_for_proof(&mut self) {
+        self.paths
+            .get_or_insert_with(|| Mutex::new(PathTable::new()));
+    }
+
     /// A fresh game at the start position.
     pub fn start(&self) -> Game<'a> {
         Game::new(self.board, &self.rules)
@@ -327,6 +340,13 @@ pub struct Search<'s, 'a> {
     pub(super) order: MoveOrder,
     /// [`Shared::state_hash`] of each history entry, kept in step with it.
     pub(super) path: Vec<u64>,
+    /// `prefix[i]`: the hash of `path[..i]` ([`PathHash`]).
+    pub(super) prefix: Vec<PathHash>,
+    /// History-dependent results by path, kept where a proof is to be
+    /// extracted (see [`paths`](crate::search::paths)).
+    pub(super) paths: Option<Box<PathTable>>,
+    /// [`Search::paths`] may cut (proof extraction only).
+    path_cuts: bool,
     /// Turns below the node where the current test started.
     pub(super) ply: u32,
     /// Lines end unsettled this many turns below that node (see [`Search::exact`]).
@@ -371,6 +391,9 @@ impl Drop for Search<'_, '_> {
         self.sh
             .nodes
             .fetch_add(self.nodes & FLUSH_MASK, Ordering::Relaxed);
+        if let (Some(mine), Some(all)) = (self.paths.take(), &self.sh.paths) {
+            all.lock().expect("path table").absorb(*mine);
+        }
     }
 }
 
@@ -392,6 +415,13 @@ impl<'s, 'a> Search<'s, 'a> {
             kids: Vec::with_capacity(4096),
             counters: Counters::default(),
             path: Vec::with_capacity(1024),
+            prefix: {
+                let mut v = Vec::with_capacity(1025);
+                v.push(PathHash::START);
+                v
+            },
+            paths: sh.paths.as_ref().map(|_| Box::new(PathTable::new())),
+            path_cuts: false,
             order: MoveOrder::new(),
             ply: 0,
             limit: u32::MAX,
@@ -401,11 +431,49 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// Recomputes [`Search::path`] from the history.
     pub(super) fn sync_path(&mut self, g: &Game) {
-        self.path.clear();
+        self.retreat(0);
         for i in 0..g.history().len() {
-            let h = self.sh.state_hash(g.history()[i]);
-            self.path.push(h);
+            let e = g.history()[i];
+            self.push_path(self.sh.state_hash(e), &e);
         }
+    }
+
+    /// Appends a history entry's hash to [`Search::path`].
+    #[inline]
+    fn push_path(&mut self, h: u64, e: &HistoryEntry) {
+        let last = self.prefix[self.path.len()];
+        self.path.push(h);
+        self.prefix.push(last.then(e));
+    }
+
+    /// Where `node`'s result is kept in [`Search::paths`].
+    #[inline]
+    pub(super) fn path_key(&self, node: &Node) -> PathKey {
+        PathKey {
+            key: node.key,
+            sym: node.sym as u32,
+            d: node.d,
+            path: self.prefix[node.d as usize],
+        }
+    }
+
+    /// Cuts [`Search::path`] back to `n` entries.
+    #[inline]
+    pub(super) fn retreat(&mut self, n: usize) {
+        self.path.truncate(n);
+        self.prefix.truncate(n + 1);
+    }
+
+    /// Uses the history-dependent results kept by path (those of the
+    /// searches so far, where [`Shared::keep_paths_for_proof`] asked for
+    /// them) and keeps its own (see [`paths`](crate::search::paths)).
+    pub(super) fn use_paths(&mut self) {
+        let all = self.sh.paths.as_ref().map(|t| {
+            let mut t = t.lock().expect("path table");
+            std::mem::replace(&mut *t, PathTable::new())
+        });
+        self.paths = Some(Box::new(all.unwrap_or_else(PathTable::new)));
+        self.path_cuts = true;
     }
 
     /// Fail-soft negamax. Returns `v` from the mover's side with: `v ≤ alpha`
@@ -473,7 +541,7 @@ impl<'s, 'a> Search<'s, 'a> {
             self.ply -= 1;
             self.limit = saved;
             g.undo(u);
-            self.path.truncate(g.history().len());
+            self.retreat(g.history().len());
             if child.open {
                 if first_open.is_none() {
                     first_open = Some(m);
@@ -631,6 +699,29 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         }
 
+        // Results that depend on this very path (proof extraction only).
+        if let (Some(paths), true) = (&self.paths, self.path_cuts) {
+            if let Some((lower, upper, best)) = paths.get(&self.path_key(&node)) {
+                let p = Facts { dep: d, ..CLEAN };
+                if let Some((v, lo)) = lower.filter(|l| l.0 >= beta) {
+                    return Early::Done(Res {
+                        v,
+                        lo,
+                        hi: p,
+                        open: false,
+                    });
+                }
+                if let Some((v, hi)) = upper.filter(|u| u.0 <= alpha) {
+                    return Early::Done(Res {
+                        v,
+                        lo: p,
+                        hi,
+                        open: false,
+                    });
+                }
+                tt_best = tt_best.or(Some(best));
+            }
+        }
         Early::Search { node, tt_best }
     }
 }
@@ -661,8 +752,9 @@ impl Search<'_, '_> {
     pub(super) fn enter(&mut self, g: &Game, m: Move) -> (Position, u64) {
         let produced = g.position();
         let ph = if g.history().len() > self.path.len() {
-            let h = self.sh.state_hash(g.current_key());
-            self.path.push(h);
+            let e = g.current_key();
+            let h = self.sh.state_hash(e);
+            self.push_path(h, &e);
             h
         } else if self.all_sides || m != Move::Pass {
             self.sh.state_hash(g.current_key())

@@ -92,6 +92,7 @@ impl Search<'_, '_> {
         let Some(table) = &self.sh.table else { return };
         let syms = &self.sh.syms;
         let v = r.v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        let game_best = best;
         let best = syms.perms[s].map_move(best).code();
         let work = (64 - work.leading_zeros()) as u8;
         if let (Some((k, h)), Some(t)) = (&node.set, &self.sh.set_table) {
@@ -126,6 +127,13 @@ impl Search<'_, '_> {
         let upper = (r.v < beta && proved(&r.hi)).then(|| canon(&r.hi));
         if (r.v > alpha && !proved(&r.lo)) || (r.v < beta && !proved(&r.hi)) {
             self.counters.unstored += 1;
+            let at = self.path_key(node);
+            if let Some(paths) = &mut self.paths {
+                // Facts in the game's frame: the same path has the same frame.
+                let lower = (r.v > alpha).then_some((r.v, r.lo));
+                let upper = (r.v < beta).then_some((r.v, r.hi));
+                paths.store(at, lower, upper, game_best);
+            }
         }
         if lower.is_none() && upper.is_none() {
             return;

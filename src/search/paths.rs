@@ -1,0 +1,211 @@
+//! Results that depend on the history, kept for the one path they were
+//! found on, for proof extraction.
+//!
+//! A result whose proof relied on the history before its node (a superko
+//! refusal of an earlier state, a repetition tie) is not stored in the
+//! table (module [`facts`](crate::search::facts)). Proof extraction walks
+//! down the lines the solve's searches proved, and without these results
+//! it proved each such line again at every owner node below: 1x10
+//! `--suicide forbidden` had not finished its proof after 5 minutes on 2
+//! threads (single choices of 22 M to 91 M nodes at depths 77 to 136);
+//! with them it takes 2 s. Keyed by the node and its path, a result holds
+//! as stored: the game below a node is decided by the node and the
+//! history before it, and the facts the result carries refer to that
+//! history by the same indices, in the same frame.
+//!
+//! Where a proof is to be extracted ([`Shared::keep_paths_for_proof`]),
+//! every search keeps its history-dependent results here and hands them
+//! to the shared table when it ends; the extraction's search then uses
+//! them to cut and keeps its own. The solve's searches never cut on
+//! them, so the value's search is the same with or without a proof:
+//! there, reusing a history-dependent result made its ancestors
+//! history-dependent too, where searching it again often found a proof
+//! the table can keep (1x10 `--suicide forbidden`, one thread: 33.5 M
+//! nodes without, 262 M with; unstored results 218 thousand → 2.4 M).
+//!
+//! The path is represented by two independent 64-bit hashes of the
+//! sequence of its entries (and its length, in the key), so two paths
+//! are confused with odds of about 2^-128 per pair; even then the
+//! extracted strategy is replayed by the independent checker before it
+//! counts. Each table holds at most [`CAPACITY`] entries of a few hundred
+//! bytes.
+//!
+//! [`Shared::keep_paths_for_proof`]: crate::search::solver::Shared::keep_paths_for_proof
+
+use crate::engine::game::HistoryEntry;
+use crate::engine::types::Move;
+use crate::search::facts::Facts;
+use crate::search::tt::TableKey;
+use hashbrown::HashMap;
+
+/// Entries a table forgets everything at (a search's own), or stops
+/// taking more at (the shared one).
+const CAPACITY: usize = 1 << 20;
+
+/// The hashes of a path's first `len` states.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct PathHash {
+    a: u64,
+    b: u64,
+}
+
+impl PathHash {
+    /// The empty path's.
+    pub(super) const START: PathHash = PathHash {
+        a: 0x243F_6A88_85A3_08D3,
+        b: 0x1319_8A2E_0370_7344,
+    };
+
+    /// The path extended by the history entry `e`. Hashed as it stands,
+    /// not up to symmetry: the table's keys are, so a path and its mirror
+    /// image (or two mirror-image children of one symmetric node, after an
+    /// asymmetric history) must differ here.
+    #[inline]
+    pub(super) fn then(self, e: &HistoryEntry) -> PathHash {
+        let h = e.pos.black.0.wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+            ^ e.pos
+                .white
+                .0
+                .rotate_left(32)
+                .wrapping_mul(0xC4CE_B9FE_1A85_EC53)
+            ^ e.to_move as u64;
+        PathHash {
+            a: (self.a ^ h)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29),
+            b: (self.b.rotate_left(17) ^ h.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+                .wrapping_add(0x1656_67B1_9E37_79F9),
+        }
+    }
+}
+
+/// A bound and the facts that prove it.
+type Proved = Option<(i32, Facts)>;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    lower: Proved,
+    upper: Proved,
+    best: Move,
+}
+
+/// Where a result was found: the node's key in the table's frame, the
+/// symmetry that maps the game's frame to it, and the path before it
+/// (its length and hash).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct PathKey {
+    pub(super) key: TableKey,
+    pub(super) sym: u32,
+    pub(super) d: u32,
+    pub(super) path: PathHash,
+}
+
+/// History-dependent results by [`PathKey`].
+pub(super) struct PathTable {
+    map: HashMap<PathKey, Entry>,
+}
+
+impl PathTable {
+    pub(super) fn new() -> PathTable {
+        PathTable {
+            map: HashMap::new(),
+        }
+    }
+
+    /// Keeps the lower bound `lower` and the upper bound `upper` (mover's
+    /// side) and the best move found at `at`.
+    pub(super) fn store(&mut self, at: PathKey, lower: Proved, upper: Proved, best: Move) {
+        if self.map.len() >= CAPACITY {
+            // A cache: forgetting costs a search again, never a value, and
+            // clearing keeps the allocation.
+            self.map.clear();
+        }
+        let e = self.map.entry(at).or_insert(Entry {
+            lower: None,
+            upper: None,
+            best,
+        });
+        e.best = best;
+        if let Some(l) = lower.filter(|l| e.lower.is_none_or(|o| o.0 < l.0)) {
+            e.lower = Some(l);
+        }
+        if let Some(u) = upper.filter(|u| e.upper.is_none_or(|o| o.0 > u.0)) {
+            e.upper = Some(u);
+        }
+    }
+
+    /// Adds the entries of `other`, as far as there is room.
+    pub(super) fn absorb(&mut self, other: PathTable) {
+        if self.map.is_empty() {
+            self.map = other.map;
+            return;
+        }
+        for (at, e) in other.map {
+            if self.map.len() >= CAPACITY {
+                break;
+            }
+            self.store(at, e.lower, e.upper, e.best);
+        }
+    }
+
+    /// The stored lower and upper bound and best move at the node.
+    pub(super) fn get(&self, at: &PathKey) -> Option<(Proved, Proved, Move)> {
+        self.map.get(at).map(|e| (e.lower, e.upper, e.best))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::Position;
+    use crate::engine::types::{PointSet, ToMove};
+    use crate::search::facts::CLEAN;
+
+    fn entry(black: u64, white: u64) -> HistoryEntry {
+        HistoryEntry {
+            pos: Position {
+                black: PointSet(black),
+                white: PointSet(white),
+            },
+            to_move: ToMove::Either,
+        }
+    }
+
+    /// Paths differ by order and by frame: a path and its mirror image
+    /// (1x3: A1 then C1) must not share results, whose facts and moves
+    /// are in the path's own frame.
+    #[test]
+    fn a_path_is_hashed_in_order_and_in_its_own_frame() {
+        let (a, c) = (entry(0b001, 0), entry(0b100, 0));
+        let s = PathHash::START;
+        assert_ne!(s.then(&a), s.then(&c));
+        assert_ne!(s.then(&a).then(&c), s.then(&c).then(&a));
+        assert_eq!(s.then(&a).then(&c), s.then(&a).then(&c));
+        assert_ne!(s.then(&a), s);
+    }
+
+    /// The table keeps the highest lower bound and the lowest upper one.
+    #[test]
+    fn the_tightest_bounds_are_kept() {
+        let mut t = PathTable::new();
+        let at = PathKey {
+            key: TableKey::default(),
+            sym: 0,
+            d: 3,
+            path: PathHash::START.then(&entry(1, 2)),
+        };
+        t.store(at, Some((2, CLEAN)), None, Move::Pass);
+        t.store(at, Some((1, CLEAN)), Some((6, CLEAN)), Move::Place(4));
+        t.store(at, None, Some((8, CLEAN)), Move::Place(5));
+        let (lo, hi, best) = t.get(&at).unwrap();
+        assert_eq!((lo.map(|l| l.0), hi.map(|h| h.0)), (Some(2), Some(6)));
+        assert_eq!(best, Move::Place(5));
+        assert!(t.get(&PathKey { sym: 1, ..at }).is_none());
+        assert!(t.get(&PathKey { d: 2, ..at }).is_none());
+        let mut u = PathTable::new();
+        u.store(at, Some((4, CLEAN)), None, Move::Pass);
+        t.absorb(u);
+        let (lo, hi, _) = t.get(&at).unwrap();
+        assert_eq!((lo.map(|l| l.0), hi.map(|h| h.0)), (Some(4), Some(6)));
+    }
+}

@@ -2,12 +2,14 @@
 """Solves the boards below, writes each result file to results/, verifies
 it with the independent checker (`gosolve verify`), and regenerates
 results/README.md and the table of solved boards in README.md (between its
-solved-table markers). Usage: scripts/solved-table.py [--budget SECONDS] [--long]
+solved-table markers). Usage: scripts/solved-table.py [--budget SECONDS]
+[--long [--rows BOARD,...]]
 
 A solve that exceeds the budget is listed as not finished, with the budget.
 The boards in LONG take minutes each; their rows (a table of their own) are
 solved again only with --long (budget LONG_BUDGET) and kept as they are
-otherwise. Everything runs `gosolve` in release mode with the default table
+otherwise; with --rows, only the long rows of those boards are solved
+again, the table's other rows kept. Everything runs `gosolve` in release mode with the default table
 (256 MB)."""
 import json, os, re, subprocess, sys, time
 
@@ -36,9 +38,13 @@ LONG = [
     # 18 points. 3x6's proof needs a larger table: with 256 MB its
     # extraction had not finished one strategy after 23 minutes at 12 GB
     # (the search's results were gone, so each choice searched again);
-    # with 4096 MB it takes about a minute. 2x9: value only (5 minutes).
+    # with 4096 MB it takes about a minute.
     ("3x6", ["--tt-mb", "4096"]), ("3x6", NONE + ["--tt-mb", "4096"]),
-    ("2x9", ["--no-save"]), ("2x9", NONE + ["--no-save"]),
+    # 2x9: 3 to 6 minutes each with the proof (8 GB).
+    ("2x9", []), ("2x9", NONE),
+    # 5 to 35 s on 2 cores with the proof, by the order the threads meet
+    # its superko fights in; once over 120 s.
+    ("1x10", ["--suicide", "forbidden"]),
 ]
 LONG_BUDGET = 1800
 
@@ -97,6 +103,30 @@ def solve_rows(root, exe, boards, budget):
     return main_rows, result_rows
 
 
+def board_of(row):
+    """The board a table row is about: its first cell, without a link or note."""
+    m = re.match(r"\| \[?([^\] (|]+)", row)
+    return m.group(1) if m else None
+
+
+def splice(old, new_rows, boards, note):
+    """The table block `old` with the rows of `boards` replaced by `new_rows`
+    (where the first of them stood) and `note` added to its first line."""
+    lines = old.rstrip("\n").split("\n")
+    out, placed = [], False
+    for line in lines:
+        if line.startswith("| ") and board_of(line) in boards:
+            if not placed:
+                out.extend(new_rows)
+                placed = True
+            continue
+        out.append(line)
+    if not placed:
+        out.extend(new_rows)
+    out[0] = out[0] + " " + note
+    return "\n".join(out) + "\n"
+
+
 def block(text, start, end):
     """The text between two markers, or None."""
     m = re.search(re.escape(start) + "\n(.*?)" + re.escape(end), text, flags=re.S)
@@ -132,7 +162,16 @@ def main():
     results_readme = os.path.join(root, "results", "README.md")
     text = open(readme).read()
     old_results = open(results_readme).read() if os.path.exists(results_readme) else ""
-    if "--long" in sys.argv:
+    if "--long" in sys.argv and "--rows" in sys.argv:
+        # Only the long table's rows of these boards, the others kept as they are.
+        boards = sys.argv[sys.argv.index("--rows") + 1].split(",")
+        todo = [b for b in LONG if b[0] in boards]
+        long_rows, long_results = solve_rows(root, exe, todo, LONG_BUDGET)
+        note = (f"Rows of {', '.join(boards)} measured {time.strftime('%Y-%m-%d')} "
+                f"by `scripts/solved-table.py --long --rows {','.join(boards)}`.")
+        long_table = splice(block(text, LONG_START, LONG_END), long_rows, boards, note)
+        long_result_table = splice(block(old_results, LONG_START, LONG_END), long_results, boards, note)
+    elif "--long" in sys.argv:
         long_head = (f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores ({cpu}), "
                      f"`--tt-mb` default (256 MB up to 16 points, 4096 on 18 with 16 GB or more; 3x6: 4096 given), "
                      f"`--search auto`; proof: owner nodes and the file's size (zstd-compressed above 1 MB); by `scripts/solved-table.py --long` ({LONG_BUDGET} s each).\n")

@@ -8,8 +8,9 @@ solved-table markers). Usage: scripts/solved-table.py [--budget SECONDS]
 A solve that exceeds the budget is listed as not finished, with the budget.
 The boards in LONG take minutes each; their rows (a table of their own) are
 solved again only with --long (budget LONG_BUDGET) and kept as they are
-otherwise; with --rows, only the long rows of those boards are solved
-again, the table's other rows kept. Everything runs `gosolve` in release mode with the default table
+otherwise; with --long --rows, the long table's rows of only those boards
+are solved again, its other rows kept (the short table is solved again
+either way). Everything runs `gosolve` in release mode with the default table
 (256 MB)."""
 import json, os, re, subprocess, sys, time
 
@@ -111,8 +112,13 @@ def board_of(row):
 
 def splice(old, new_rows, boards, note):
     """The table block `old` with the rows of `boards` replaced by `new_rows`
-    (where the first of them stood) and `note` added to its first line."""
+    (where the first of them stood) and `note` added to its first line in
+    place of an earlier note about the same boards."""
+    if old is None:
+        return note + "\n\n" + "\n".join(new_rows) + "\n"
     lines = old.rstrip("\n").split("\n")
+    same = re.escape(", ".join(boards))
+    lines[0] = re.sub(r" Rows of " + same + r" measured [^`]*`[^`]*`\.", "", lines[0])
     out, placed = [], False
     for line in lines:
         if line.startswith("| ") and board_of(line) in boards:
@@ -162,13 +168,19 @@ def main():
     results_readme = os.path.join(root, "results", "README.md")
     text = open(readme).read()
     old_results = open(results_readme).read() if os.path.exists(results_readme) else ""
+    if "--rows" in sys.argv and "--long" not in sys.argv:
+        sys.exit("--rows goes with --long")
     if "--long" in sys.argv and "--rows" in sys.argv:
         # Only the long table's rows of these boards, the others kept as they are.
-        boards = sys.argv[sys.argv.index("--rows") + 1].split(",")
+        at = sys.argv.index("--rows") + 1
+        boards = sys.argv[at].split(",") if at < len(sys.argv) else []
+        unknown = [b for b in boards if b not in {x[0] for x in LONG}]
+        if not boards or unknown:
+            sys.exit(f"--rows takes boards of the long list, comma-separated: {unknown or 'none given'}")
         todo = [b for b in LONG if b[0] in boards]
         long_rows, long_results = solve_rows(root, exe, todo, LONG_BUDGET)
-        note = (f"Rows of {', '.join(boards)} measured {time.strftime('%Y-%m-%d')} "
-                f"by `scripts/solved-table.py --long --rows {','.join(boards)}`.")
+        note = (f"Rows of {', '.join(boards)} measured {time.strftime('%Y-%m-%d')} on "
+                f"{os.cpu_count()} cores ({cpu}) by `scripts/solved-table.py --long --rows {','.join(boards)}`.")
         long_table = splice(block(text, LONG_START, LONG_END), long_rows, boards, note)
         long_result_table = splice(block(old_results, LONG_START, LONG_END), long_results, boards, note)
     elif "--long" in sys.argv:

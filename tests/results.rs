@@ -993,7 +993,7 @@ fn prisoners_part_a_link_only_where_they_count() {
 /// not finished after 5 minutes on 2 threads (single choices of 22 M to
 /// 91 M nodes at depths 77 to 136). One
 /// thread, so the counts are the same in every run: 33.5 M nodes for the
-/// value and 41.1 M for the proof.
+/// value and 38.0 M for the proof.
 #[test]
 fn a_proof_through_superko_fights_is_extracted_from_the_search() {
     let board = Board::parse("1x10").unwrap();

@@ -13,9 +13,10 @@
 //! history before it, and the facts the result carries refer to that
 //! history by the same indices, in the same frame.
 //!
-//! Where a proof is to be extracted ([`Shared::keep_paths_for_proof`]),
-//! every search keeps its history-dependent results here and hands them
-//! to the shared table when it ends; the extraction's search then uses
+//! Where a proof is to be extracted ([`Shared::keep_paths_for_proof`])
+//! and there is a table (`--tt-mb` above 0), every search keeps its
+//! history-dependent results here and hands them to the shared table
+//! when it ends; the extraction's search then uses
 //! them to cut and keeps its own. The solve's searches never cut on
 //! them, so the value's search is the same with or without a proof:
 //! there, reusing a history-dependent result made its ancestors
@@ -30,7 +31,11 @@
 //! counts. Each table holds at most [`CAPACITY`] entries (344 bytes each,
 //! in at most 2^20 slots: about 360 MB): 1x10 `--suicide forbidden` on
 //! one thread, with 2^18 entries, searched 56 M nodes for its proof
-//! (551 MB at the peak) where it searches 41 M (830 MB).
+//! (551 MB at the peak) where it searched 41 M (830 MB; 38 M since a
+//! table entry's move is that of its best lower bound). These tables
+//! are memory beyond `--tt-mb`, up to one per search thread plus the
+//! shared one, grown as results come (allocation inside `store`,
+//! amortised, and only where a proof follows).
 //!
 //! [`Shared::keep_paths_for_proof`]: crate::search::solver::Shared::keep_paths_for_proof
 
@@ -41,11 +46,11 @@ use crate::search::tt::TableKey;
 use hashbrown::HashMap;
 
 /// Entries a table forgets everything at (a search's own), or stops
-/// taking more at (the shared one): 7/8 of 2^20, the most the map holds
-/// in 2^20 slots.
+/// taking new ones at (the shared one, [`PathTable::keeping`]): 7/8 of
+/// 2^20, the most the map holds in 2^20 slots.
 const CAPACITY: usize = 7 << 17;
 
-/// The hashes of a path's first `len` states.
+/// The hash of a path: of the history entries before a node, in order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) struct PathHash {
     a: u64,
@@ -62,21 +67,24 @@ impl PathHash {
     /// The path extended by the history entry `e`. Hashed as it stands,
     /// not up to symmetry: the table's keys are, so a path and its mirror
     /// image (or two mirror-image children of one symmetric node, after an
-    /// asymmetric history) must differ here.
+    /// asymmetric history) must differ here. The two halves digest the
+    /// entry independently, so two entries collide in both with odds of
+    /// about 2^-128.
     #[inline]
     pub(super) fn then(self, e: &HistoryEntry) -> PathHash {
-        let h = e.pos.black.0.wrapping_mul(0xFF51_AFD7_ED55_8CCD)
-            ^ e.pos
-                .white
-                .0
-                .rotate_left(32)
-                .wrapping_mul(0xC4CE_B9FE_1A85_EC53)
-            ^ e.to_move as u64;
+        let (b, w, m) = (e.pos.black.0, e.pos.white.0, e.to_move as u64);
+        let h1 = b.wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+            ^ w.rotate_left(32).wrapping_mul(0xC4CE_B9FE_1A85_EC53)
+            ^ m;
+        let h2 = (b ^ 0xD6E8_FEB8_6659_FD93).wrapping_mul(0xA076_1D64_78BD_642F)
+            ^ (w ^ 0x8EBC_6AF0_9C88_C6E3).wrapping_mul(0xE703_7ED1_A0B4_28DB)
+            ^ m.wrapping_mul(0x5899_65CC_7537_4CC3);
         PathHash {
-            a: (self.a ^ h)
+            a: (self.a ^ h1)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .rotate_left(29),
-            b: (self.b.rotate_left(17) ^ h.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            b: (self.b.rotate_left(17) ^ h2.rotate_left(23))
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 .wrapping_add(0x1656_67B1_9E37_79F9),
         }
     }
@@ -106,19 +114,37 @@ pub(super) struct PathKey {
 /// History-dependent results by [`PathKey`].
 pub(super) struct PathTable {
     map: HashMap<PathKey, Entry>,
+    /// When full, refuse new entries rather than forget the old ones (the
+    /// shared table, and the extraction's, which holds the solve's).
+    keep: bool,
 }
 
 impl PathTable {
+    /// A search's own table: when full it forgets everything, keeping
+    /// the results of what it searches now.
     pub(super) fn new() -> PathTable {
         PathTable {
             map: HashMap::new(),
+            keep: false,
+        }
+    }
+
+    /// A table that, when full, keeps what it holds.
+    pub(super) fn keeping() -> PathTable {
+        PathTable {
+            map: HashMap::new(),
+            keep: true,
         }
     }
 
     /// Keeps the lower bound `lower` and the upper bound `upper` (mover's
-    /// side) and the best move found at `at`.
+    /// side) found at `at`, and `best` as its move where it is the first
+    /// result there or proves a better lower bound.
     pub(super) fn store(&mut self, at: PathKey, lower: Proved, upper: Proved, best: Move) {
-        if self.map.len() >= CAPACITY {
+        if self.map.len() >= CAPACITY && !self.map.contains_key(&at) {
+            if self.keep {
+                return;
+            }
             // A cache: forgetting costs a search again, never a value, and
             // clearing keeps the allocation.
             self.map.clear();
@@ -128,9 +154,9 @@ impl PathTable {
             upper: None,
             best,
         });
-        e.best = best;
         if let Some(l) = lower.filter(|l| e.lower.is_none_or(|o| o.0 < l.0)) {
             e.lower = Some(l);
+            e.best = best;
         }
         if let Some(u) = upper.filter(|u| e.upper.is_none_or(|o| o.0 > u.0)) {
             e.upper = Some(u);
@@ -144,9 +170,6 @@ impl PathTable {
             return;
         }
         for (at, e) in other.map {
-            if self.map.len() >= CAPACITY {
-                break;
-            }
             self.store(at, e.lower, e.upper, e.best);
         }
     }
@@ -202,7 +225,8 @@ mod tests {
         t.store(at, None, Some((8, CLEAN)), Move::Place(5));
         let (lo, hi, best) = t.get(&at).unwrap();
         assert_eq!((lo.map(|l| l.0), hi.map(|h| h.0)), (Some(2), Some(6)));
-        assert_eq!(best, Move::Place(5));
+        // The move of the best lower bound: a later bound elsewhere keeps it.
+        assert_eq!(best, Move::Pass);
         assert!(t.get(&PathKey { sym: 1, ..at }).is_none());
         assert!(t.get(&PathKey { d: 2, ..at }).is_none());
         let mut u = PathTable::new();

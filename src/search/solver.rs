@@ -39,7 +39,7 @@ use crate::search::syms::{Syms, state_perms};
 use crate::search::table_use::Node;
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Search options.
 #[derive(Clone, Copy, Debug)]
@@ -309,7 +309,7 @@ impl<'a> Shared<'a> {
     /// the proof extraction that follows (see [`paths`](crate::search::paths)).
     pub fn keep_paths_for_proof(&mut self) {
         self.paths
-            .get_or_insert_with(|| Mutex::new(PathTable::new()));
+            .get_or_insert_with(|| Mutex::new(PathTable::keeping()));
     }
 
     /// A fresh game at the start position.
@@ -391,8 +391,13 @@ impl Drop for Search<'_, '_> {
         self.sh
             .nodes
             .fetch_add(self.nodes & FLUSH_MASK, Ordering::Relaxed);
-        if let (Some(mine), Some(all)) = (self.paths.take(), &self.sh.paths) {
-            all.lock().expect("path table").absorb(*mine);
+        // Unwinding from a panic: leave the shared table as it is.
+        if let (Some(mine), Some(all), false) =
+            (self.paths.take(), &self.sh.paths, std::thread::panicking())
+        {
+            all.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .absorb(*mine);
         }
     }
 }
@@ -469,10 +474,10 @@ impl<'s, 'a> Search<'s, 'a> {
     /// them) and keeps its own (see [`paths`](crate::search::paths)).
     pub(super) fn use_paths(&mut self) {
         let all = self.sh.paths.as_ref().map(|t| {
-            let mut t = t.lock().expect("path table");
-            std::mem::replace(&mut *t, PathTable::new())
+            let mut t = t.lock().unwrap_or_else(PoisonError::into_inner);
+            std::mem::replace(&mut *t, PathTable::keeping())
         });
-        self.paths = Some(Box::new(all.unwrap_or_else(PathTable::new)));
+        self.paths = Some(Box::new(all.unwrap_or_else(PathTable::keeping)));
         self.path_cuts = true;
     }
 
@@ -718,6 +723,16 @@ impl<'s, 'a> Search<'s, 'a> {
                         hi,
                         open: false,
                     });
+                }
+                if let (Some((v, lo)), Some((u, hi))) = (lower, upper) {
+                    if v == u {
+                        return Early::Done(Res {
+                            v,
+                            lo,
+                            hi,
+                            open: false,
+                        });
+                    }
                 }
                 tt_best = tt_best.or(Some(best));
             }

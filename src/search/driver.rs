@@ -6,7 +6,6 @@ use crate::engine::rules::Ruleset;
 use crate::engine::types::Move;
 use crate::search::facts::Res;
 use crate::search::keys::key_hash;
-use crate::search::paths::PathKey;
 use crate::search::solver::{Method, Search};
 use std::sync::atomic::Ordering;
 
@@ -164,13 +163,7 @@ impl Search<'_, '_> {
         self.paths.as_ref()?;
         self.sync_path(g);
         let (key, sym) = self.sh.key(g);
-        let d = self.external(g);
-        let at = PathKey {
-            key,
-            sym: sym as u32,
-            d,
-            path: self.prefix[d as usize],
-        };
+        let at = self.path_key(key, sym, self.external(g));
         self.paths.as_ref()?.get(&at).map(|(_, _, m)| m)
     }
 

@@ -36,8 +36,8 @@ use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
 use crate::search::paths::{PathHash, PathKey, PathTable};
 use crate::search::syms::{Syms, state_perms};
-use crate::search::table_use::Node;
-use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError};
+use crate::search::table_use::{Node, path_cutoff};
+use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError, TableKey};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -344,7 +344,7 @@ pub struct Search<'s, 'a> {
     pub(super) prefix: Vec<PathHash>,
     /// History-dependent results by path, kept where a proof is to be
     /// extracted (see [`paths`](crate::search::paths)).
-    pub(super) paths: Option<Box<PathTable>>,
+    pub(super) paths: Option<PathTable>,
     /// [`Search::paths`] may cut (proof extraction only).
     path_cuts: bool,
     /// Turns below the node where the current test started.
@@ -397,7 +397,7 @@ impl Drop for Search<'_, '_> {
         {
             all.lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .absorb(*mine);
+                .absorb(mine);
         }
     }
 }
@@ -425,7 +425,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 v.push(PathHash::START);
                 v
             },
-            paths: sh.paths.as_ref().map(|_| Box::new(PathTable::new())),
+            paths: sh.paths.as_ref().map(|_| PathTable::new()),
             path_cuts: false,
             order: MoveOrder::new(),
             ply: 0,
@@ -451,14 +451,16 @@ impl<'s, 'a> Search<'s, 'a> {
         self.prefix.push(last.then(e));
     }
 
-    /// Where `node`'s result is kept in [`Search::paths`].
+    /// Where the result of the node with table key `key` (in the frame
+    /// of symmetry `sym`) after `d` history entries is kept in
+    /// [`Search::paths`].
     #[inline]
-    pub(super) fn path_key(&self, node: &Node) -> PathKey {
+    pub(super) fn path_key(&self, key: TableKey, sym: usize, d: u32) -> PathKey {
         PathKey {
-            key: node.key,
-            sym: node.sym as u32,
-            d: node.d,
-            path: self.prefix[node.d as usize],
+            key,
+            sym: sym as u32,
+            d,
+            path: self.prefix[d as usize],
         }
     }
 
@@ -477,7 +479,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let mut t = t.lock().unwrap_or_else(PoisonError::into_inner);
             std::mem::replace(&mut *t, PathTable::keeping())
         });
-        self.paths = Some(Box::new(all.unwrap_or_else(PathTable::keeping)));
+        self.paths = Some(all.unwrap_or_else(PathTable::keeping));
         self.path_cuts = true;
     }
 
@@ -706,33 +708,9 @@ impl<'s, 'a> Search<'s, 'a> {
 
         // Results that depend on this very path (proof extraction only).
         if let (Some(paths), true) = (&self.paths, self.path_cuts) {
-            if let Some((lower, upper, best)) = paths.get(&self.path_key(&node)) {
-                let p = Facts { dep: d, ..CLEAN };
-                if let Some((v, lo)) = lower.filter(|l| l.0 >= beta) {
-                    return Early::Done(Res {
-                        v,
-                        lo,
-                        hi: p,
-                        open: false,
-                    });
-                }
-                if let Some((v, hi)) = upper.filter(|u| u.0 <= alpha) {
-                    return Early::Done(Res {
-                        v,
-                        lo: p,
-                        hi,
-                        open: false,
-                    });
-                }
-                if let (Some((v, lo)), Some((u, hi))) = (lower, upper) {
-                    if v == u {
-                        return Early::Done(Res {
-                            v,
-                            lo,
-                            hi,
-                            open: false,
-                        });
-                    }
+            if let Some((lower, upper, best)) = paths.get(&self.path_key(key, sym, d)) {
+                if let Some(r) = path_cutoff(lower, upper, alpha, beta, d) {
+                    return Early::Done(r);
                 }
                 tt_best = tt_best.or(Some(best));
             }

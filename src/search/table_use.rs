@@ -127,7 +127,7 @@ impl Search<'_, '_> {
         let upper = (r.v < beta && proved(&r.hi)).then(|| canon(&r.hi));
         if (r.v > alpha && !proved(&r.lo)) || (r.v < beta && !proved(&r.hi)) {
             self.counters.unstored += 1;
-            let at = self.path_key(node);
+            let at = self.path_key(node.key, s, d);
             if let Some(paths) = &mut self.paths {
                 // Facts in the game's frame: the same path has the same frame.
                 let lower = (r.v > alpha).then_some((r.v, r.lo));
@@ -212,5 +212,31 @@ impl Search<'_, '_> {
             });
         }
         None
+    }
+}
+
+/// A result from the bounds kept for this very path ([`paths`](crate::search::paths)),
+/// if one settles the window (alpha, beta): their facts hold as stored,
+/// and the side no bound settles gets the node's own (`dep` = `d`), as in
+/// [`Search::cutoff`].
+pub(super) fn path_cutoff(
+    lower: Option<(i32, Facts)>,
+    upper: Option<(i32, Facts)>,
+    alpha: i32,
+    beta: i32,
+    d: u32,
+) -> Option<Res> {
+    let p = Facts { dep: d, ..CLEAN };
+    let res = |v, lo, hi| Res {
+        v,
+        lo,
+        hi,
+        open: false,
+    };
+    match (lower, upper) {
+        (Some((v, lo)), _) if v >= beta => Some(res(v, lo, p)),
+        (_, Some((v, hi))) if v <= alpha => Some(res(v, p, hi)),
+        (Some((v, lo)), Some((u, hi))) if v == u => Some(res(v, lo, hi)),
+        _ => None,
     }
 }

@@ -55,27 +55,34 @@ fn check_against(
             let nr = naive::NaiveRules::of(&rules);
             let start = naive::State::empty(board.len());
             let mut memo = (how == Naive::Memo).then(naive::Memo::new);
-            let roots = naive::root_values(&g, &nr, &start, komi, memo.as_mut());
-            let best = naive::exact(&g, &nr, &start, komi, memo.as_mut());
-            let mut want: Vec<(Move, i32)> = roots
+            let what = format!("{spec} {}", rules.describe());
+            let [(value, moves), pns] = [Method::AlphaBeta, Method::ProofNumber].map(|method| {
+                let config = Config {
+                    tt_mb: 16,
+                    method,
+                    ..Config::default()
+                };
+                fast(&board, &rules, config)
+            });
+            assert_eq!((value, &moves), (pns.0, &pns.1), "{what}: the two searches");
+            // The naive search proves each value the fast one gives, by
+            // itself, over the same legal first moves.
+            let mut legal: Vec<Move> = start
+                .children(&g, &nr)
                 .into_iter()
-                .map(|(t, v)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), v))
+                .map(|(t, _)| t.map_or(Move::Pass, |p| Move::Place(p as u8)))
                 .collect();
-            want.sort();
-            for method in [Method::AlphaBeta, Method::ProofNumber] {
-                let (value, moves) = fast(
-                    &board,
-                    &rules,
-                    Config {
-                        tt_mb: 16,
-                        method,
-                        ..Config::default()
-                    },
-                );
-                let what = format!("{spec} {} {method:?}", rules.describe());
-                assert_eq!(value, best, "{what}");
-                assert_eq!(moves, want, "{what}");
+            legal.sort();
+            let fast_moves: Vec<Move> = moves.iter().map(|&(m, _)| m).collect();
+            assert_eq!(fast_moves, legal, "{what}: first moves");
+            for (t, child) in start.children(&g, &nr) {
+                let m = t.map_or(Move::Pass, |p| Move::Place(p as u8));
+                let claimed = moves.iter().find(|x| x.0 == m).unwrap().1;
+                let proved = naive::check(&g, &nr, &child, komi, claimed, memo.as_mut());
+                proved.unwrap_or_else(|e| panic!("{what} {m:?}: {e}"));
             }
+            let proved = naive::check(&g, &nr, &start, komi, value, memo.as_mut());
+            proved.unwrap_or_else(|e| panic!("{what}: {e}"));
             if how == Naive::Memo {
                 eprintln!("  {spec} {}: agrees", rules.describe());
             }

@@ -783,6 +783,29 @@ fn a_start_position_is_shown_with_who_moves_first() {
     );
 }
 
+/// Sends `child` SIGINT once `ready` holds (within 2 minutes, or fails
+/// saying `never`) and waits for it.
+fn ctrl_c_once(
+    child: std::process::Child,
+    ready: impl Fn() -> bool,
+    never: &str,
+) -> std::process::Output {
+    let start = std::time::Instant::now();
+    while !ready() {
+        assert!(start.elapsed().as_secs() < 120, "{never}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    child.wait_with_output().unwrap()
+}
+
 /// Ctrl-C during a solve ends it with status 130 and says what was kept,
 /// where, and how to go on; the resume file holds it for the rerun.
 #[test]
@@ -831,20 +854,7 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
             mask.and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
                 .is_some_and(|m| m & 1 << 1 != 0)
         };
-        let start = std::time::Instant::now();
-        while !caught() {
-            assert!(start.elapsed().as_secs() < 120, "SIGINT never caught");
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        let pid = child.id().to_string();
-        assert!(
-            Command::new("kill")
-                .args(["-INT", &pid])
-                .status()
-                .unwrap()
-                .success()
-        );
-        let out = child.wait_with_output().unwrap();
+        let out = ctrl_c_once(child, caught, "SIGINT never caught");
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -875,4 +885,60 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
         )
     );
     assert!(!resume.exists());
+}
+
+/// Ctrl-C in the middle of the value search writes the search table
+/// beside the resume file; the rerun says it starts from it, finishes with
+/// the right value and removes it with the resume file.
+#[test]
+fn ctrl_c_keeps_the_search_table_for_the_rerun() {
+    use gosolve::store::resume::{path_for, table_path};
+    use std::process::Stdio;
+    let dir = scratch("table");
+    let out = dir.join("4x4.gsr");
+    let o = out.to_str().unwrap();
+    let (resume, table) = (path_for(&out), table_path(&path_for(&out)));
+    // One thread without the guide: the value search takes minutes, and
+    // writes its first checkpoint after a second of it.
+    let child = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+        .args([
+            "--threads",
+            "1",
+            "solve",
+            "4x4",
+            "--tt-mb",
+            "64",
+            "--no-guide",
+        ])
+        .args(["--checkpoint-every", "1", "--out", o])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stopped = ctrl_c_once(child, || table.exists(), "no checkpoint written");
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{err}");
+    let t = table.display().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "interrupted: writing the search table to {t} (a few seconds per GB)\n"
+        )),
+        "{err}"
+    );
+    let kept = err.lines().nth(1).unwrap_or_default();
+    assert!(
+        kept.starts_with("interrupted: kept ") && kept.ends_with(&format!(" entries) in {t}")),
+        "{err}"
+    );
+    // The rerun, on two threads with the guide: the same solve.
+    let (ok, text, err) = gosolve(&["solve", "4x4", "--tt-mb", "64", "--out", o]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("the search table (") && err.contains("MB on disk) from an interrupted run"),
+        "{err}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    assert!(text.contains("value: +2"), "{text}");
+    assert!(!resume.exists() && !table.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

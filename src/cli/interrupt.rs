@@ -63,28 +63,44 @@ impl Interrupt {
         self.finished.store(true, Ordering::SeqCst);
     }
 
-    /// What was kept and how to go on; writes the resume file.
+    /// What was kept and how to go on; writes the table checkpoint (if
+    /// the value search runs) and the resume file.
     fn message(&self) -> String {
+        let table = self.resume.table_on_interrupt();
         let (classes, bounded, strategies) = self.resume.interrupted();
         let path = self.resume.path().display();
-        if classes == 0 && bounded == 0 {
-            return "interrupted before a first-move class had a finished test: nothing was kept, \
-                    and running the command again starts over\n"
-                .into();
-        }
-        let mut kept = crate::store::resume::kept_words(classes, bounded);
-        if strategies > 0 {
-            kept += &format!(" and {}", plural(strategies, "strategy", "strategies"));
-        }
+        let table = table.map(|(p, entries)| {
+            let what = match entries {
+                Some(n) => format!(
+                    "the search table ({})",
+                    plural(n as usize, "entry", "entries")
+                ),
+                None => "the search table an earlier run kept".into(),
+            };
+            format!("{what} in {}", p.display())
+        });
         let fresh = if self.fresh {
             " without --fresh (which discards them)"
         } else {
             ""
         };
-        format!(
-            "interrupted: kept {kept} in {path}\n\
-             run the same command again{fresh} to resume from there\n"
-        )
+        let go_on = format!("run the same command again{fresh} to resume from there\n");
+        if classes == 0 && bounded == 0 {
+            return match table {
+                None => {
+                    "interrupted before a first-move class had a finished test: nothing was kept, \
+                         and running the command again starts over\n"
+                        .into()
+                }
+                Some(t) => format!("interrupted: kept {t}\n{go_on}"),
+            };
+        }
+        let mut kept = crate::store::resume::kept_words(classes, bounded);
+        if strategies > 0 {
+            kept += &format!(" and {}", plural(strategies, "strategy", "strategies"));
+        }
+        let table = table.map_or(String::new(), |t| format!(", and {t}"));
+        format!("interrupted: kept {kept} in {path}{table}\n{go_on}")
     }
 }
 

@@ -79,6 +79,11 @@ enum Command {
         /// Discard what an interrupted run of this solve kept (its resume file) and start over.
         #[arg(long)]
         fresh: bool,
+        /// Write the search table to disk (beside the resume file) every
+        /// this many seconds while the value search runs, and on Ctrl-C,
+        /// so that a rerun starts with it; 0: only on Ctrl-C.
+        #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+        checkpoint_every: u64,
     },
     /// Re-prove a result file's value with the independent checker.
     Verify {
@@ -516,6 +521,7 @@ fn run(command: Command) -> Result<(), String> {
             out,
             no_save,
             fresh,
+            checkpoint_every,
         } => {
             let board = parse_board(&board)?;
             let rules = rules.build(&board)?;
@@ -533,13 +539,17 @@ fn run(command: Command) -> Result<(), String> {
             if fresh {
                 resume::discard(&resume_path).map_err(|e| e.to_string())?;
             }
-            let resume = Resume::open(&resume_path, &board, &rules).map_err(|e| e.to_string())?;
-            if resume.loaded() + resume.loaded_bounds() > 0 && !json {
-                eprintln!(
-                    "resuming: {} from an interrupted run ({})",
-                    resume::kept_words(resume.loaded(), resume.loaded_bounds()),
-                    resume.path().display()
-                );
+            let every = match checkpoint_every {
+                0 => std::time::Duration::MAX,
+                s => std::time::Duration::from_secs(s),
+            };
+            let resume = Resume::open(&resume_path, &board, &rules)
+                .map_err(|e| e.to_string())?
+                .checkpoint_every(every);
+            if !json {
+                if let Some(line) = resuming(&resume) {
+                    eprintln!("{line}");
+                }
             }
             let resume = std::sync::Arc::new(resume);
             let bars = std::sync::Arc::new(progress::Bars::new(progress));
@@ -795,6 +805,31 @@ fn show_board(board: &Board) {
             .collect();
         println!("{:>4}: {}", board.point_name(p), nbrs.join(" "));
     }
+}
+
+/// What an interrupted run of the solve kept, as the line that says the
+/// solve resumes (none if it kept nothing).
+fn resuming(resume: &Resume) -> Option<String> {
+    let classes = resume.loaded() + resume.loaded_bounds() > 0;
+    let table = resume.table_found().map(|bytes| {
+        format!(
+            "the search table ({:.1} MB on disk)",
+            bytes as f64 / (1 << 20) as f64
+        )
+    });
+    let what = match (classes, table) {
+        (false, None) => return None,
+        (true, None) => resume::kept_words(resume.loaded(), resume.loaded_bounds()),
+        (false, Some(t)) => t,
+        (true, Some(t)) => format!(
+            "{} and {t}",
+            resume::kept_words(resume.loaded(), resume.loaded_bounds())
+        ),
+    };
+    Some(format!(
+        "resuming: {what} from an interrupted run ({})",
+        resume.path().display()
+    ))
 }
 
 #[cfg(test)]

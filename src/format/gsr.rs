@@ -295,6 +295,15 @@ pub fn read(path: &Path) -> Result<ResultFile, FileError> {
 /// Writes `bytes` to `path` atomically: a temporary file in the same
 /// folder, synced, then renamed over `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_atomic_with(path, &mut |f| f.write_all(bytes))
+}
+
+/// [`write_atomic`] of what `write` writes (a file too large to build in
+/// memory first, such as a table checkpoint).
+pub fn write_atomic_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), FileError> {
     let io = |e| FileError::Io(path.display().to_string(), e);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -311,7 +320,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let tmp = dir.join(format!(".{name}.{}-{serial}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        write(&mut f)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();

@@ -130,7 +130,7 @@ impl Shared<'_> {
 }
 
 /// The table hash of a key.
-pub(super) fn key_hash(k: &TableKey) -> u64 {
+pub(crate) fn key_hash(k: &TableKey) -> u64 {
     let mut h = k.pos.black.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^= k
         .pos

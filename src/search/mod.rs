@@ -7,10 +7,12 @@
 //! may be used on another path, `table_use` the table's use, `keys` the
 //! keys and hashes, `syms` the symmetry maps, `ordering` the move order,
 //! `paths` the history-dependent results kept by path for the proof,
-//! [`bounds`] the value range and static bounds, `driver` the exact-value
+//! [`bounds`] the value range and static bounds, [`checkpoint`] the table
+//! written to disk and read back, `driver` the exact-value
 //! driver, and [`root`] the first moves and their parallel search.
 
 pub mod bounds;
+pub mod checkpoint;
 pub mod dfpn;
 mod driver;
 pub mod facts;

@@ -14,6 +14,7 @@ use crate::search::proof::{Extractor, Strategy};
 use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
 use crate::search::solver::{Config, Shared};
 use crate::search::tt::TableError;
+use std::io::{self, Read, Write};
 use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -156,7 +157,28 @@ pub trait Kept: RootLog {
     }
     /// Keeps a strategy just extracted for the class of `first`.
     fn record_strategy(&self, _first: Move, _st: &Strategy) {}
+    /// Loads the table checkpoint an earlier run kept, if there is one:
+    /// `load` reads a body (opened afresh by its argument each time it
+    /// asks) into the table and returns the entries it took (see
+    /// [`checkpoint`](crate::search::checkpoint)).
+    fn restore_table(&self, _load: &mut TableLoad<'_>) {}
+    /// Checkpoints may be written from now on (`true`), or no longer.
+    fn table_live(&self, _live: bool) {}
+    /// Whether a table checkpoint is due (its period has passed, or the
+    /// run is being interrupted).
+    fn table_due(&self) -> bool {
+        false
+    }
+    /// Writes a table checkpoint, whose body `write` writes (returning the
+    /// entries it wrote).
+    fn keep_table(&self, _write: &mut dyn FnMut(&mut dyn Write) -> io::Result<u64>) {}
 }
+
+/// Reads a checkpoint body into the table: given a way to open the body
+/// (it reads it twice, to check it whole before storing any of it),
+/// returns the entries taken or why none were.
+pub type TableLoad<'a> =
+    dyn FnMut(&mut dyn FnMut() -> io::Result<Box<dyn Read>>) -> Result<u64, String> + 'a;
 
 impl Kept for NoLog {}
 
@@ -266,6 +288,7 @@ pub fn run_solve_logged(
     if prove {
         shared.keep_paths_for_proof();
     }
+    kept.restore_table(&mut |open| shared.read_table(open));
     let live = Live {
         progress,
         shared: &shared,
@@ -277,12 +300,18 @@ pub fn run_solve_logged(
     let solution = std::thread::scope(|s| {
         let (done, wait) = mpsc::channel::<()>();
         let live = &live;
+        let shared = &shared;
+        kept.table_live(true);
         s.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(TICK) {
                 live.report();
+                if kept.table_due() {
+                    kept.keep_table(&mut |w| shared.write_table(w));
+                }
             }
+            kept.table_live(false);
         });
-        let solution = pool.install(|| root::solve_watched(&shared, live, kept));
+        let solution = pool.install(|| root::solve_watched(shared, live, kept));
         drop(done);
         solution
     });

@@ -368,6 +368,27 @@ impl<K: Copy + Default + Eq> Table<K> {
         b[slot].open = Some(open);
     }
 
+    /// Calls `f` on each entry holding a bound, a bucket at a time (each
+    /// bucket copied under its lock, so searches may go on meanwhile: every
+    /// entry is sound alone, so a copy mixing moments is too).
+    pub fn each_bound(&self, mut f: impl FnMut(&Entry<K>)) {
+        for bucket in &self.buckets {
+            let b = *bucket.lock().unwrap_or_else(|e| e.into_inner());
+            for e in b.iter().filter(|e| e.used) {
+                if e.lower.is_some() || e.upper.is_some() {
+                    f(e);
+                }
+            }
+        }
+    }
+
+    /// Puts `e` (an entry another table held, e.g. a checkpoint's) under
+    /// its key: the bounds as [`Table::store`] keeps them, its move and
+    /// work; not its `open` mark, whose iteration numbers were another run's.
+    pub fn insert(&self, e: &Entry<K>, hash: u64) {
+        self.store(&e.key, hash, e.lower, e.upper, e.best, e.work);
+    }
+
     /// (probes, hits, stores) so far.
     pub fn counters(&self) -> (u64, u64, u64) {
         (

@@ -38,8 +38,9 @@ use crate::format::gsr::{self, BoardInfo, RulesInfo};
 use crate::search::bounds::value_range;
 use crate::search::proof::Strategy;
 use crate::search::root::RootLog;
-use crate::search::run::Kept;
+use crate::search::run::{Kept, TableLoad};
 use crate::store::save::{board_info, rules_info};
+use crate::store::table::{Header, TableFile};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,6 +116,8 @@ pub struct Resume {
     opened: Instant,
     proving: OnceLock<Instant>,
     delay: Duration,
+    /// The table checkpoint beside it.
+    table: TableFile,
 }
 
 /// `path` with `suffix` added to its file name.
@@ -172,10 +175,18 @@ pub fn discard(path: &Path) -> Result<(), ResumeError> {
             }
         }
     }
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(e)),
-        _ => Ok(()),
+    for p in [table_path(path), path.to_path_buf()] {
+        match std::fs::remove_file(&p) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
+            _ => {}
+        }
     }
+    Ok(())
+}
+
+/// The table checkpoint beside the resume file at `path`.
+pub fn table_path(path: &Path) -> PathBuf {
+    suffixed(path, ".table")
 }
 
 /// What a resume file holds, in words: `classes` valued and `bounded`
@@ -237,6 +248,8 @@ impl Resume {
             seconds: 0.0,
             proof_seconds: 0.0,
         };
+        let header = Header::new(program(), fresh.board.clone(), fresh.rules.clone());
+        let table = TableFile::open(table_path(path), &header)?;
         let stored = match std::fs::read(path) {
             Ok(bytes) => check(path, &bytes, fresh, board, rules)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => fresh,
@@ -252,7 +265,28 @@ impl Resume {
             opened: Instant::now(),
             proving: OnceLock::new(),
             delay: SAVE_AFTER,
+            table,
         })
+    }
+
+    /// Writes a table checkpoint every `every` (default [`EVERY`](crate::store::table::EVERY)).
+    pub fn checkpoint_every(mut self, every: Duration) -> Resume {
+        self.table = self.table.every(every);
+        self
+    }
+
+    /// The size of the table checkpoint an earlier run kept, if any.
+    pub fn table_found(&self) -> Option<u64> {
+        self.table.found()
+    }
+
+    /// The run is interrupted: writes a table checkpoint if the value
+    /// search runs, and says where the checkpoint on disk is and how many
+    /// entries it holds (when known), if there is one.
+    pub fn table_on_interrupt(&self) -> Option<(PathBuf, Option<u64>)> {
+        self.table.keep_now();
+        let entries = self.table.on_disk()?;
+        Some((self.table.path().to_path_buf(), entries))
     }
 
     /// Writes only once the solve has run for `delay` (default [`SAVE_AFTER`]).
@@ -448,6 +482,22 @@ impl Resume {
 }
 
 impl Kept for Resume {
+    fn restore_table(&self, load: &mut TableLoad<'_>) {
+        self.table.restore(load);
+    }
+
+    fn table_live(&self, live: bool) {
+        self.table.live(live);
+    }
+
+    fn table_due(&self) -> bool {
+        self.table.due()
+    }
+
+    fn keep_table(&self, write: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<u64>) {
+        self.table.keep(write);
+    }
+
     /// Seconds earlier runs spent on the solve and on the extraction, up to
     /// their last save.
     fn earlier_seconds(&self) -> (f64, f64) {

@@ -934,7 +934,9 @@ fn ctrl_c_keeps_the_search_table_for_the_rerun() {
     let (ok, text, err) = gosolve(&["solve", "4x4", "--tt-mb", "64", "--out", o]);
     assert!(ok, "{err}");
     assert!(
-        err.contains("the search table (") && err.contains("MB on disk) from an interrupted run"),
+        err.starts_with("resuming from an interrupted run: ")
+            && err.contains("the search table (")
+            && err.contains(&format!(" MB on disk, {t})\n")),
         "{err}"
     );
     assert!(!err.contains("warning"), "{err}");

@@ -46,11 +46,25 @@ impl Interrupt {
         // The thread lives as long as the process: dropping `signals` would
         // leave Ctrl-C ignored, not restore its default.
         std::thread::spawn(move || {
-            if signals.forever().next().is_some() {
+            let mut signals = signals.forever();
+            if signals.next().is_none() {
+                return;
+            }
+            // Writing the table can take a while: a second Ctrl-C ends the
+            // process at once (the write is atomic, an earlier one stays).
+            std::thread::spawn(move || {
                 w.bars.clear();
                 if !w.finished.load(Ordering::SeqCst) {
-                    eprint!("{}", w.message());
+                    let m = w.message();
+                    // The solve may have ended while the table was written.
+                    if !w.finished.load(Ordering::SeqCst) {
+                        eprint!("{m}");
+                    }
                 }
+                std::process::exit(STATUS);
+            });
+            if signals.next().is_some() {
+                eprintln!("interrupted again: the table checkpoint under way was not finished");
                 std::process::exit(STATUS);
             }
         });

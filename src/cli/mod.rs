@@ -810,26 +810,22 @@ fn show_board(board: &Board) {
 /// What an interrupted run of the solve kept, as the line that says the
 /// solve resumes (none if it kept nothing).
 fn resuming(resume: &Resume) -> Option<String> {
-    let classes = resume.loaded() + resume.loaded_bounds() > 0;
+    let (valued, bounded) = (resume.loaded(), resume.loaded_bounds());
+    let kept = resume::kept_words(valued, bounded);
+    let path = resume.path().display();
     let table = resume.table_found().map(|bytes| {
-        format!(
-            "the search table ({:.1} MB on disk)",
-            bytes as f64 / (1 << 20) as f64
-        )
+        let mb = bytes as f64 / (1 << 20) as f64;
+        let at = resume.table_path().display();
+        format!("the search table ({mb:.1} MB on disk, {at})")
     });
-    let what = match (classes, table) {
-        (false, None) => return None,
-        (true, None) => resume::kept_words(resume.loaded(), resume.loaded_bounds()),
-        (false, Some(t)) => t,
-        (true, Some(t)) => format!(
-            "{} and {t}",
-            resume::kept_words(resume.loaded(), resume.loaded_bounds())
-        ),
-    };
-    Some(format!(
-        "resuming: {what} from an interrupted run ({})",
-        resume.path().display()
-    ))
+    match (valued + bounded > 0, table) {
+        (false, None) => None,
+        (true, None) => Some(format!("resuming: {kept} from an interrupted run ({path})")),
+        (false, Some(t)) => Some(format!("resuming from an interrupted run: {t}")),
+        (true, Some(t)) => Some(format!(
+            "resuming from an interrupted run: {kept} ({path}), {t}"
+        )),
+    }
 }
 
 #[cfg(test)]

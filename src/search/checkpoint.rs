@@ -19,8 +19,12 @@
 //! The body, little-endian: [`MAGIC`], the symmetry count (`u32`), then
 //! each entry after a 1 byte, then a 0 byte and the entry count (`u64`).
 //! An entry is its key (colouring, aux, extra), a tag and bound for the
-//! lower and the upper bound, its move and its work. [`read`] checks every
-//! field a damaged file could put out of range before anything is used.
+//! lower and the upper bound, its move and its work. [`check`] reads a
+//! whole body before any of it is stored, refusing tags, colourings, moves
+//! and counts out of range; the values and summaries it cannot check are
+//! guarded by the file's zstd checksum (`store::table`). A table smaller
+//! than the checkpoint keeps what its buckets hold, and its own next
+//! checkpoint holds only that.
 
 use crate::engine::position::Position;
 use crate::engine::types::{PointSet, ToMove};

@@ -288,7 +288,10 @@ pub fn run_solve_logged(
     if prove {
         shared.keep_paths_for_proof();
     }
-    kept.restore_table(&mut |open| shared.read_table(open));
+    kept.restore_table(&mut |open| {
+        progress.preparing("loading the table checkpoint an interrupted run kept");
+        shared.read_table(open)
+    });
     let live = Live {
         progress,
         shared: &shared,

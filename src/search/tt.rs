@@ -382,13 +382,6 @@ impl<K: Copy + Default + Eq> Table<K> {
         }
     }
 
-    /// Puts `e` (an entry another table held, e.g. a checkpoint's) under
-    /// its key: the bounds as [`Table::store`] keeps them, its move and
-    /// work; not its `open` mark, whose iteration numbers were another run's.
-    pub fn insert(&self, e: &Entry<K>, hash: u64) {
-        self.store(&e.key, hash, e.lower, e.upper, e.best, e.work);
-    }
-
     /// (probes, hits, stores) so far.
     pub fn counters(&self) -> (u64, u64, u64) {
         (

@@ -118,6 +118,8 @@ pub struct Resume {
     delay: Duration,
     /// The table checkpoint beside it.
     table: TableFile,
+    /// The solve is saved and the files are gone: nothing is written again.
+    done: AtomicBool,
 }
 
 /// `path` with `suffix` added to its file name.
@@ -224,12 +226,17 @@ fn program() -> String {
 
 /// What tells two solves apart, for an error message.
 fn which(s: &Stored) -> String {
-    let start: String = s.rules.start.iter().map(|c| c.to_string()).collect();
+    solve_words(&s.board, &s.rules)
+}
+
+/// The solve of `board` under `rules` in words, with its start position.
+pub fn solve_words(board: &BoardInfo, rules: &RulesInfo) -> String {
+    let start: String = rules.start.iter().map(|c| c.to_string()).collect();
     format!(
         "{} under {}, start {start} with {} to move",
-        s.board.name,
-        s.rules.description,
-        player(s.rules.to_move).map_or("an unknown player".into(), |c| format!("{c:?}"))
+        board.name,
+        rules.description,
+        player(rules.to_move).map_or("an unknown player".into(), |c| format!("{c:?}"))
     )
 }
 
@@ -249,12 +256,12 @@ impl Resume {
             proof_seconds: 0.0,
         };
         let header = Header::new(program(), fresh.board.clone(), fresh.rules.clone());
-        let table = TableFile::open(table_path(path), &header)?;
         let stored = match std::fs::read(path) {
             Ok(bytes) => check(path, &bytes, fresh, board, rules)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => fresh,
             Err(e) => return Err(ResumeError::Io(path.to_path_buf(), e)),
         };
+        let table = TableFile::open(table_path(path), &header)?;
         Ok(Resume {
             path: path.to_path_buf(),
             earlier: (stored.seconds, stored.proof_seconds),
@@ -266,6 +273,7 @@ impl Resume {
             proving: OnceLock::new(),
             delay: SAVE_AFTER,
             table,
+            done: AtomicBool::new(false),
         })
     }
 
@@ -312,7 +320,16 @@ impl Resume {
 
     /// The solve is finished and saved: the file goes, with its strategies.
     pub fn finish(&self) {
+        // Under the lock, so that an interruption racing the end of the
+        // solve does not write the file again once it is gone.
+        let _s = self.stored.lock().unwrap_or_else(|e| e.into_inner());
+        self.done.store(true, Ordering::SeqCst);
         let _ = discard(&self.path);
+    }
+
+    /// The table checkpoint's path.
+    pub fn table_path(&self) -> &Path {
+        self.table.path()
     }
 
     /// The solve is interrupted and the process ends next: writes what it
@@ -321,6 +338,10 @@ impl Resume {
     /// bounds only and the strategies the file holds.
     pub fn interrupted(&self) -> (usize, usize, usize) {
         let s = self.stored.lock().unwrap_or_else(|e| e.into_inner());
+        if self.done.load(Ordering::SeqCst) {
+            std::mem::forget(s);
+            return (0, 0, 0);
+        }
         if !s.classes.is_empty() || !s.bounds.is_empty() {
             self.save(&s);
         }

@@ -5,10 +5,12 @@
 //!
 //! The file is a line of JSON saying which program wrote it for which
 //! solve (as the resume file says), then the body as one zstd frame with
-//! its content checksum. It is written every [`EVERY`] while the value
-//! search runs (atomically: a crash leaves the previous one) and when the
+//! its content checksum. It is written periodically while the value
+//! search runs (`solve --checkpoint-every`, by default and in `batch` every
+//! [`EVERY`]; atomically: a crash leaves the previous one) and when the
 //! run is interrupted; the next run loads it before searching, and it goes
-//! with the resume file once the solve is saved.
+//! with the resume file once the solve is saved. Progress reports pause
+//! while one is written.
 //!
 //! A file another program or solve wrote is an error, as a resume file's
 //! would be. A damaged one, or one kept with other symmetries, is only not
@@ -17,7 +19,7 @@
 
 use crate::format::gsr::{self, BoardInfo, RulesInfo};
 use crate::search::run::TableLoad;
-use crate::store::resume::ResumeError;
+use crate::store::resume::{ResumeError, solve_words};
 use serde::{Deserialize, Serialize};
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -81,6 +83,9 @@ struct State {
     last: Instant,
     /// Entries in the checkpoint on disk, when known.
     entries: Option<u64>,
+    /// The checkpoint an earlier run kept is not used, and this run has
+    /// not replaced it.
+    unused: bool,
 }
 
 /// The first line of a checkpoint file (at most 64 kB).
@@ -93,43 +98,53 @@ fn read_header(r: &mut impl BufRead) -> io::Result<Vec<u8>> {
     Ok(line)
 }
 
+/// The header of the checkpoint file `f`, or why it has none.
+fn kept_header(f: std::fs::File) -> Result<Header, String> {
+    let line = read_header(&mut io::BufReader::new(f)).map_err(|e| e.to_string())?;
+    let kept: Header = serde_json::from_slice(&line).map_err(|e| e.to_string())?;
+    if kept.format != FORMAT {
+        return Err(format!("not of format \"{FORMAT}\""));
+    }
+    Ok(kept)
+}
+
 impl TableFile {
     /// The checkpoint at `path` of the solve `header` names: an error if a
     /// file there was kept by another program or for another solve.
     pub fn open(path: PathBuf, header: &Header) -> Result<TableFile, ResumeError> {
         let bad = |why: String| ResumeError::Refused(path.clone(), why);
-        let found = match std::fs::File::open(&path) {
+        let (mut found, mut unused) = (None, false);
+        match std::fs::File::open(&path) {
             Ok(f) => {
                 let size = f.metadata().map_or(0, |m| m.len());
-                let line = read_header(&mut io::BufReader::new(f))
-                    .map_err(|e| bad(format!("not a table checkpoint ({e})")))?;
-                let kept: Header = serde_json::from_slice(&line)
-                    .map_err(|e| bad(format!("not a table checkpoint ({e})")))?;
-                if kept.format != FORMAT {
-                    return Err(bad(format!(
-                        "not a table checkpoint of format \"{FORMAT}\""
-                    )));
+                match kept_header(f) {
+                    Ok(kept) if kept.program != header.program => {
+                        return Err(bad(format!(
+                            "kept by {}, not by this {}",
+                            kept.program, header.program
+                        )));
+                    }
+                    Ok(kept) if kept != *header => {
+                        return Err(bad(format!(
+                            "kept for a solve of {}, not of {}",
+                            solve_words(&kept.board, &kept.rules),
+                            solve_words(&header.board, &header.rules)
+                        )));
+                    }
+                    Ok(_) => found = Some(size),
+                    Err(why) => {
+                        eprintln!(
+                            "warning: {} not used: its header is damaged ({why}); \
+                             this run's checkpoints will replace it",
+                            path.display()
+                        );
+                        unused = true;
+                    }
                 }
-                if kept.program != header.program {
-                    return Err(bad(format!(
-                        "kept by {}, not by this {}",
-                        kept.program, header.program
-                    )));
-                }
-                if kept != *header {
-                    return Err(bad(format!(
-                        "kept for a solve of {} under {}, not of {} under {}",
-                        kept.board.name,
-                        kept.rules.description,
-                        header.board.name,
-                        header.rules.description
-                    )));
-                }
-                Some(size)
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(ResumeError::Io(path, e)),
-        };
+        }
         Ok(TableFile {
             header: serde_json::to_vec(header).expect("a header serialises"),
             path,
@@ -140,6 +155,7 @@ impl TableFile {
                 asked: false,
                 last: Instant::now(),
                 entries: None,
+                unused,
             }),
             written: Condvar::new(),
             warned: AtomicBool::new(false),
@@ -166,10 +182,10 @@ impl TableFile {
     /// is known (this run wrote or loaded it); `Some(None)` for one not
     /// loaded yet.
     pub fn on_disk(&self) -> Option<Option<u64>> {
-        let entries = self.state.lock().unwrap_or_else(|e| e.into_inner()).entries;
-        match entries {
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match s.entries {
             Some(n) => Some(Some(n)),
-            None => self.path.exists().then_some(None),
+            None => (!s.unused && self.path.exists()).then_some(None),
         }
     }
 
@@ -188,10 +204,13 @@ impl TableFile {
         }
         match load(&mut || self.body()) {
             Ok(n) => self.state.lock().expect("checkpoint lock").entries = Some(n),
-            Err(e) => eprintln!(
-                "warning: {} not used: {e}; this run's checkpoints will replace it",
-                self.path.display()
-            ),
+            Err(e) => {
+                eprintln!(
+                    "warning: {} not used: {e}; this run's checkpoints will replace it",
+                    self.path.display()
+                );
+                self.state.lock().expect("checkpoint lock").unused = true;
+            }
         }
     }
 
@@ -223,12 +242,13 @@ impl TableFile {
         });
         if let Err(e) = &r {
             if !self.warned.swap(true, Ordering::Relaxed) {
-                eprintln!("warning: {e}; the solve goes on without its table checkpoint");
+                eprintln!("warning: {e}; no table checkpoint was written (an earlier one stays)");
             }
         }
         let mut s = self.state.lock().expect("checkpoint lock");
         if r.is_ok() {
             s.entries = Some(n);
+            s.unused = false;
         }
         s.last = Instant::now();
         s.asked = false;
@@ -276,7 +296,8 @@ mod tests {
     }
 
     /// A checkpoint reads back whole; one of another program or solve is
-    /// refused; one whose compressed bytes are damaged is not used.
+    /// refused; one whose header or compressed bytes are damaged is not
+    /// used.
     #[test]
     fn a_checkpoint_is_only_used_by_its_own_solve_and_only_whole() {
         let dir = std::env::temp_dir().join(format!("gosolve-table-{}", std::process::id()));
@@ -309,8 +330,14 @@ mod tests {
         bytes[at] ^= 0x10;
         std::fs::write(&path, &bytes).unwrap();
         let t = TableFile::open(path.clone(), &mine).unwrap();
-        t.restore(&mut read_all);
         assert_eq!(t.on_disk(), Some(None));
+        t.restore(&mut read_all);
+        // Not used, so Ctrl-C does not count it as kept.
+        assert_eq!(t.on_disk(), None);
+        // A damaged header: not an error, the file is not used either.
+        std::fs::write(&path, b"{\"format\": 3}\n").unwrap();
+        let t = TableFile::open(path.clone(), &mine).unwrap();
+        assert_eq!((t.found(), t.on_disk()), (None, None));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

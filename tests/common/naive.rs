@@ -52,20 +52,28 @@ fn alpha_beta(
     set: Option<&StateSet>,
 ) -> i32 {
     let key = memo.as_ref().map(|_| memo_key(s, set));
+    let mut first = None;
     if let (Some(m), Some(k)) = (memo.as_deref(), &key) {
-        let (lower, upper) = m.get(k).copied().unwrap_or((i32::MIN, i32::MAX));
-        if lower >= beta || lower == upper {
-            return lower;
-        }
-        if upper <= alpha {
-            return upper;
+        if let Some(&(lower, upper, best)) = m.get(k) {
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            first = Some(best);
         }
     }
     let (a0, b0) = (alpha, beta);
     // Black raises alpha, White lowers beta.
     let black = s.to_move == BLACK;
     let mut best = None;
-    for t in s.turns() {
+    let mut best_turn = 0u8;
+    let order = memo
+        .as_deref()
+        .map_or_else(|| natural(s.col.len()), |m| m.order(s, first));
+    for &code in &order[..=s.col.len()] {
+        let t = code.checked_sub(1).map(usize::from);
         let Ok(c) = s.play(g, r, t) else { continue };
         let v = alpha_beta(
             g,
@@ -76,8 +84,11 @@ fn alpha_beta(
             memo.as_deref_mut(),
             key.as_ref().map(|k| &k.set),
         );
-        let b = best.map_or(v, |b: i32| if black { b.max(v) } else { b.min(v) });
-        best = Some(b);
+        if best.is_none_or(|b| if black { v > b } else { v < b }) {
+            best = Some(v);
+            best_turn = code;
+        }
+        let b = best.expect("a value");
         if black {
             alpha = alpha.max(b);
         } else {
@@ -98,20 +109,16 @@ fn alpha_beta(
         }
     });
     if let (Some(m), Some(k)) = (memo, key) {
-        // A cache: forgetting keeps it right and the memory bounded (1x5
-        // `tromp-taylor` ran out of 24 GB without).
-        if m.len() >= MEMO_ENTRIES {
-            m.clear();
-        }
-        let e = m.entry(k).or_insert((i32::MIN, i32::MAX));
-        if best > a0 {
-            e.0 = e.0.max(best);
-        }
-        if best < b0 {
-            e.1 = e.1.min(best);
-        }
+        m.put(k, best, (a0, b0), best_turn, s.to_move);
     }
     best
+}
+
+/// Turn codes (0 pass, p + 1 point p) in the order of [`State::turns`],
+/// for boards of up to 64 points (the first `n + 1` are the turns).
+fn natural(n: usize) -> [u8; 65] {
+    assert!(n < 65, "at most 64 points");
+    std::array::from_fn(|i| i as u8)
 }
 
 /// Everything the rest of a game depends on: the state, the colouring
@@ -177,10 +184,64 @@ fn memo_key(s: &State, parent: Option<&StateSet>) -> MemoKey {
     }
 }
 
-/// Bounds (Black's side) found for a [`MemoKey`].
-pub type Memo = hashbrown::HashMap<MemoKey, (i32, i32)>;
+/// Bounds (Black's side) found for each [`MemoKey`] with the turn that
+/// gave the best value (its code), and how often each turn gave a cut (the
+/// history heuristic). Both only order the turns; the values are the
+/// search's. In two generations: when the newer is full the older is
+/// forgotten, so the memory stays bounded and recent results stay (the
+/// old memo forgot everything at once).
+#[derive(Default)]
+pub struct Memo {
+    new: hashbrown::HashMap<MemoKey, (i32, i32, u8)>,
+    old: hashbrown::HashMap<MemoKey, (i32, i32, u8)>,
+    /// Per player, per turn code: cuts it gave.
+    cuts: [[u64; MEMO_POINTS + 1]; 2],
+}
 
-/// Entries the memo forgets everything at: about 3 GB.
+impl Memo {
+    /// An empty memo.
+    pub fn new() -> Memo {
+        Memo::default()
+    }
+
+    fn get(&self, k: &MemoKey) -> Option<&(i32, i32, u8)> {
+        self.new.get(k).or_else(|| self.old.get(k))
+    }
+
+    /// Turn codes for `s`: `first` (a stored best turn), then by cuts,
+    /// pass first among equals.
+    fn order(&self, s: &State, first: Option<u8>) -> [u8; 65] {
+        let n = s.col.len();
+        let mut order = natural(n);
+        let cuts = &self.cuts[(s.to_move == WHITE) as usize];
+        order[..=n].sort_by_key(|&c| (Some(c) != first, std::cmp::Reverse(cuts[c as usize])));
+        order
+    }
+
+    /// Keeps what a search of `k` over `window` found.
+    fn put(&mut self, k: MemoKey, best: i32, (a0, b0): (i32, i32), turn: u8, mover: u8) {
+        if best >= b0 && mover == BLACK || best <= a0 && mover == WHITE {
+            self.cuts[(mover == WHITE) as usize][turn as usize] += 1;
+        }
+        if self.new.len() >= MEMO_ENTRIES / 2 && !self.new.contains_key(&k) {
+            self.old = std::mem::take(&mut self.new);
+        }
+        let old = self.old.get(&k).copied();
+        let e = self
+            .new
+            .entry(k)
+            .or_insert(old.unwrap_or((i32::MIN, i32::MAX, turn)));
+        if best > a0 {
+            e.0 = e.0.max(best);
+        }
+        if best < b0 {
+            e.1 = e.1.min(best);
+        }
+        e.2 = turn;
+    }
+}
+
+/// Entries the memo holds at most: about 3 GB.
 const MEMO_ENTRIES: usize = 24_000_000;
 
 /// The window of every value a game can have: a side that reaches its end

@@ -43,6 +43,7 @@ impl Interrupt {
             finished: AtomicBool::new(false),
         });
         let w = Arc::clone(&watch);
+        let r = Arc::clone(&watch.resume);
         // The thread lives as long as the process: dropping `signals` would
         // leave Ctrl-C ignored, not restore its default.
         std::thread::spawn(move || {
@@ -64,7 +65,11 @@ impl Interrupt {
                 std::process::exit(STATUS);
             });
             if signals.next().is_some() {
-                eprintln!("interrupted again: the table checkpoint under way was not finished");
+                r.abandon_table();
+                eprintln!(
+                    "interrupted again: ended at once (a table checkpoint under way, if any, \
+                     was not finished; the last whole one stays)"
+                );
                 std::process::exit(STATUS);
             }
         });
@@ -75,6 +80,7 @@ impl Interrupt {
     /// the process.
     pub fn finished(&self) {
         self.finished.store(true, Ordering::SeqCst);
+        self.resume.mark_done();
     }
 
     /// What was kept and how to go on; writes the table checkpoint (if

@@ -304,11 +304,13 @@ pub fn run_solve_logged(
         let (done, wait) = mpsc::channel::<()>();
         let live = &live;
         let shared = &shared;
-        kept.table_live(true);
+        // Only a run with a main table has one to keep (not `koh`).
+        let keeps_table = shared.table_counters().is_some();
+        kept.table_live(keeps_table);
         s.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(TICK) {
                 live.report();
-                if kept.table_due() {
+                if keeps_table && kept.table_due() {
                     kept.keep_table(&mut |w| shared.write_table(w));
                 }
             }

@@ -177,6 +177,7 @@ pub fn discard(path: &Path) -> Result<(), ResumeError> {
             }
         }
     }
+    crate::store::table::remove_temporaries(&table_path(path));
     for p in [table_path(path), path.to_path_buf()] {
         match std::fs::remove_file(&p) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
@@ -330,6 +331,18 @@ impl Resume {
     /// The table checkpoint's path.
     pub fn table_path(&self) -> &Path {
         self.table.path()
+    }
+
+    /// The process ends in the middle of writing a table checkpoint:
+    /// removes the partial file (the last whole checkpoint stays).
+    pub fn abandon_table(&self) {
+        crate::store::table::remove_temporaries(self.table.path());
+    }
+
+    /// The solve is saved: an interruption from now on writes nothing.
+    pub fn mark_done(&self) {
+        let _s = self.stored.lock().unwrap_or_else(|e| e.into_inner());
+        self.done.store(true, Ordering::SeqCst);
     }
 
     /// The solve is interrupted and the process ends next: writes what it

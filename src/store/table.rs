@@ -88,6 +88,30 @@ struct State {
     unused: bool,
 }
 
+/// Removes the temporary files a write of the checkpoint at `path` left
+/// (`gsr::write_atomic_with` names them `.<name>.<pid>-<n>.tmp`): a process
+/// killed or interrupted twice while writing one leaves it, and it can be
+/// as large as the table.
+pub fn remove_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.starts_with(&prefix) && n.ends_with(".tmp") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
 /// The first line of a checkpoint file (at most 64 kB).
 fn read_header(r: &mut impl BufRead) -> io::Result<Vec<u8>> {
     let mut line = Vec::new();
@@ -113,6 +137,7 @@ impl TableFile {
     /// file there was kept by another program or for another solve.
     pub fn open(path: PathBuf, header: &Header) -> Result<TableFile, ResumeError> {
         let bad = |why: String| ResumeError::Refused(path.clone(), why);
+        remove_temporaries(&path);
         let (mut found, mut unused) = (None, false);
         match std::fs::File::open(&path) {
             Ok(f) => {

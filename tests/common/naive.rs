@@ -34,8 +34,9 @@ pub fn games(g: &Graph, r: &NaiveRules, s: &State) -> u128 {
     }
 }
 
-/// Plain alpha-beta over the full history (no table, no symmetry, pass
-/// first): the value from Black's side, in half points for scored rulesets
+/// Plain alpha-beta over the full history (no table, no symmetry; pass
+/// first without a memo, with one the memo's order, [`Memo::order`]): the
+/// value from Black's side, in half points for scored rulesets
 /// (Black − White − komi), ±1 for normal play; remembering each node's
 /// bounds under its [`MemoKey`] when given a memo. `set` is the parent's
 /// set of recorded states (the key's), so a child's key costs the entries
@@ -68,7 +69,7 @@ fn alpha_beta(
     // Black raises alpha, White lowers beta.
     let black = s.to_move == BLACK;
     let mut best = None;
-    let mut best_turn = 0u8;
+    let mut best_turn = None;
     let order = memo
         .as_deref()
         .map_or_else(|| natural(s.col.len()), |m| m.order(s, first));
@@ -86,7 +87,7 @@ fn alpha_beta(
         );
         if best.is_none_or(|b| if black { v > b } else { v < b }) {
             best = Some(v);
-            best_turn = code;
+            best_turn = Some(code);
         }
         let b = best.expect("a value");
         if black {
@@ -218,11 +219,14 @@ impl Memo {
         order
     }
 
-    /// Keeps what a search of `k` over `window` found.
-    fn put(&mut self, k: MemoKey, best: i32, (a0, b0): (i32, i32), turn: u8, mover: u8) {
-        if best >= b0 && mover == BLACK || best <= a0 && mover == WHITE {
-            self.cuts[(mover == WHITE) as usize][turn as usize] += 1;
+    /// Keeps what a search of `k` over `window` found, and `turn`, the
+    /// turn that gave it (none at the end of a game).
+    fn put(&mut self, k: MemoKey, best: i32, (a0, b0): (i32, i32), turn: Option<u8>, mover: u8) {
+        let cut = best >= b0 && mover == BLACK || best <= a0 && mover == WHITE;
+        if let (true, Some(t)) = (cut, turn) {
+            self.cuts[(mover == WHITE) as usize][t as usize] += 1;
         }
+        let turn = turn.unwrap_or(0);
         if self.new.len() >= MEMO_ENTRIES / 2 && !self.new.contains_key(&k) {
             self.old = std::mem::take(&mut self.new);
         }

@@ -304,7 +304,7 @@ pub fn run_solve_logged(
         let (done, wait) = mpsc::channel::<()>();
         let live = &live;
         let shared = &shared;
-        // Only a run with a main table has one to keep (not `koh`).
+        // Only a run with a main table (`tt_mb` > 0) has one to keep.
         let keeps_table = shared.table_counters().is_some();
         kept.table_live(keeps_table);
         s.spawn(move || {

@@ -321,10 +321,9 @@ impl Resume {
 
     /// The solve is finished and saved: the file goes, with its strategies.
     pub fn finish(&self) {
-        // Under the lock, so that an interruption racing the end of the
-        // solve does not write the file again once it is gone.
-        let _s = self.stored.lock().unwrap_or_else(|e| e.into_inner());
-        self.done.store(true, Ordering::SeqCst);
+        // Done first, so that an interruption racing the end of the solve
+        // does not write the file again once it is gone.
+        self.mark_done();
         let _ = discard(&self.path);
     }
 

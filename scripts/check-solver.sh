@@ -4,8 +4,9 @@
 # 4-point ones in 45 s; 1x5 under tromp-taylor, ggg, conway and logical
 # with positional and situational superko in a minute, but 1x5 `logical
 # --superko none --suicide allowed` had not finished in 20 minutes on
-# 2026-11-26; `cargo test` has the checker verify the 5-point proofs), and
-# the solver's own configurations agreeing on larger boards.
+# 2026-11-26, nor cycle:5 `tromp-taylor` and 1x5 `conway-replacement` in
+# 10; `cargo test` has the checker verify the 5-point proofs), and the
+# solver's own configurations agreeing on larger boards.
 # GOSOLVE_SWEEP=tromp-taylor,logical limits the naive sweep to those rulesets,
 # GOSOLVE_SWEEP_BOARDS=1x5,cycle:5 to those boards; progress goes to stderr.
 set -euo pipefail

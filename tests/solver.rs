@@ -67,16 +67,16 @@ fn check_against(
             assert_eq!((value, &moves), (pns.0, &pns.1), "{what}: the two searches");
             // The naive search proves each value the fast one gives, by
             // itself, over the same legal first moves.
-            let mut legal: Vec<Move> = start
+            let children: Vec<(Move, naive::State)> = start
                 .children(&g, &nr)
                 .into_iter()
-                .map(|(t, _)| t.map_or(Move::Pass, |p| Move::Place(p as u8)))
+                .map(|(t, c)| (t.map_or(Move::Pass, |p| Move::Place(p as u8)), c))
                 .collect();
+            let mut legal: Vec<Move> = children.iter().map(|&(m, _)| m).collect();
             legal.sort();
             let fast_moves: Vec<Move> = moves.iter().map(|&(m, _)| m).collect();
             assert_eq!(fast_moves, legal, "{what}: first moves");
-            for (t, child) in start.children(&g, &nr) {
-                let m = t.map_or(Move::Pass, |p| Move::Place(p as u8));
+            for (m, child) in children {
                 let claimed = moves.iter().find(|x| x.0 == m).unwrap().1;
                 let proved = naive::check(&g, &nr, &child, komi, claimed, memo.as_mut());
                 proved.unwrap_or_else(|e| panic!("{what} {m:?}: {e}"));

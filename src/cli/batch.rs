@@ -431,14 +431,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
 
 /// Removes temporary files a killed run left in `dir` (never a finished file).
 pub fn clean_temporaries(dir: &Path) {
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') && name.ends_with(".tmp") {
-                let _ = std::fs::remove_file(e.path());
-            }
-        }
-    }
+    gsr::remove_temporaries(dir, "");
 }
 
 /// The summary as CSV.

@@ -330,6 +330,25 @@ pub fn write_atomic_with(
     result.map_err(io)
 }
 
+/// Removes the temporary files [`write_atomic_with`] left in `dir` (a
+/// process killed while writing leaves one, as large as the file): of the
+/// file named `name`, or of every file when `name` is empty.
+pub fn remove_temporaries(dir: &Path, name: &str) {
+    let prefix = if name.is_empty() {
+        ".".to_string()
+    } else {
+        format!(".{name}.")
+    };
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.starts_with(&prefix) && n.ends_with(".tmp") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
 /// Writes a result file atomically.
 pub fn write(path: &Path, r: &ResultFile) -> Result<(), FileError> {
     write_atomic(path, &encode_for_file(r))

@@ -88,10 +88,9 @@ struct State {
     unused: bool,
 }
 
-/// Removes the temporary files a write of the checkpoint at `path` left
-/// (`gsr::write_atomic_with` names them `.<name>.<pid>-<n>.tmp`): a process
-/// killed or interrupted twice while writing one leaves it, and it can be
-/// as large as the table.
+/// Removes the temporary files a write of the checkpoint at `path` left:
+/// a process killed or interrupted twice while writing one leaves it, and
+/// it can be as large as the table.
 pub fn remove_temporaries(path: &Path) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
@@ -101,15 +100,7 @@ pub fn remove_temporaries(path: &Path) {
     } else {
         dir
     };
-    let prefix = format!(".{}.", name.to_string_lossy());
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            let n = e.file_name().to_string_lossy().into_owned();
-            if n.starts_with(&prefix) && n.ends_with(".tmp") {
-                let _ = std::fs::remove_file(e.path());
-            }
-        }
-    }
+    gsr::remove_temporaries(dir, &name.to_string_lossy());
 }
 
 /// The first line of a checkpoint file (at most 64 kB).

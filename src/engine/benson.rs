@@ -61,11 +61,34 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> Poi
     }
     let empty = pos.empty(board);
     let other = board.mask() & !own;
-    // Chains and regions (at most 64 of each); which are alive, as bits by index.
+    // Only regions that can be healthy for some chain matter: each of
+    // their empty points (every point, with suicide) must touch `own`, and
+    // one must be empty. The rest are left out, which changes nothing but
+    // the cost: without two such regions nothing lives (most positions of
+    // a search, where this was a tenth of the time).
+    let near = board.spread(own);
+    let far = if suicide {
+        other & !near
+    } else {
+        empty & !near
+    };
+    let candidates = other & !flood(board, far, other);
+    let mut regions = [PointSet::EMPTY; 64];
+    let (mut nr, mut todo) = (0, candidates);
+    while !todo.is_empty() {
+        let region = flood(board, todo.lowest(), candidates);
+        todo &= !region;
+        if !(region & empty).is_empty() {
+            regions[nr] = region;
+            nr += 1;
+        }
+    }
+    if nr < 2 {
+        return PointSet::EMPTY;
+    }
+    // Chains (at most 64, as regions); which are alive, as bits by index.
     let mut chains = [PointSet::EMPTY; 64];
     let nc = components(board, own, &mut chains);
-    let mut regions = [PointSet::EMPTY; 64];
-    let nr = components(board, other, &mut regions);
     let mut chain_alive = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
     let mut region_alive = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
     loop {
@@ -81,7 +104,6 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> Poi
                 .filter(|&j| {
                     region_alive >> j & 1 == 1
                         && (regions[j] & empty & !libs).is_empty()
-                        && !(regions[j] & empty).is_empty()
                         && (!suicide || (regions[j] & !touching).is_empty())
                 })
                 .filter(|&j| !(board.spread(regions[j]) & chain).is_empty())

@@ -70,6 +70,7 @@ impl Numbers {
         slots
             .try_reserve_exact(n)
             .map_err(|_| TableError::Refused { mb })?;
+        crate::search::tt::advise_huge(&mut slots);
         slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         Ok(Numbers { slots })
     }

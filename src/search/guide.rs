@@ -639,6 +639,7 @@ impl Guide {
         let codes = 3usize.pow(n as u32);
         let mut table: Vec<AtomicU16> = Vec::new();
         table.try_reserve_exact(codes).ok()?;
+        crate::search::tt::advise_huge(&mut table);
         table.resize_with(codes, || AtomicU16::new(pack(-endless, endless)));
         let images = Images::new(board, symmetric);
         let mut levels = legal_by_stones(board, ko, &images)?;

@@ -51,7 +51,7 @@ impl Shared<'_> {
     pub fn write_table(&self, w: &mut dyn Write) -> io::Result<u64> {
         let mut w = io::BufWriter::with_capacity(1 << 20, w);
         w.write_all(MAGIC)?;
-        w.write_all(&(self.syms.perms.len() as u32).to_le_bytes())?;
+        w.write_all(&(self.syms.len() as u32).to_le_bytes())?;
         let mut n = 0u64;
         let mut err = Ok(());
         if let Some(t) = &self.table {
@@ -81,13 +81,13 @@ impl Shared<'_> {
         let n = check(
             &mut *body().map_err(unreadable)?,
             self.board.len(),
-            self.syms.perms.len(),
+            self.syms.len(),
         )?;
         let Some(t) = &self.table else {
             return Ok(0);
         };
         let mut r = io::BufReader::with_capacity(1 << 20, body().map_err(unreadable)?);
-        header(&mut r, self.syms.perms.len())?;
+        header(&mut r, self.syms.len())?;
         for _ in 0..n {
             let e = next(&mut r, self.board.len())?.ok_or("the entries end early")?;
             t.store(&e.key, key_hash(&e.key), e.lower, e.upper, e.best, e.work);

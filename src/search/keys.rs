@@ -21,20 +21,21 @@ impl Shared<'_> {
     pub(super) fn state_hash(&self, k: HistoryEntry) -> u64 {
         let pos = k.pos;
         let syms = &self.syms;
-        let mut best = pos;
-        for i in 1..syms.perms.len() {
-            let q = syms.map_pos(i, pos);
+        let mut best = (pos, k.to_move as u8);
+        for i in 1..syms.len() {
+            let q = (syms.map_pos(i, pos), syms.map_to_move(i, k.to_move) as u8);
             if q < best {
                 best = q;
             }
         }
+        let (best, to_move) = best;
         let mut h = best.black.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ best
                 .white
                 .0
                 .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 .rotate_left(23);
-        h ^= h >> 31 ^ (k.to_move as u64).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^= h >> 31 ^ (to_move as u64).wrapping_mul(0x94D0_49BB_1331_11EB);
         h.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 57
     }
 
@@ -85,7 +86,8 @@ impl Shared<'_> {
     /// symmetries in use) and the symmetry that maps `g` there.
     pub(super) fn key(&self, g: &Game) -> (TableKey, usize) {
         let s = g.state();
-        let mut extra = s.to_move as u64 | (s.passes as u64) << 1;
+        let rest = (s.passes as u64) << 1;
+        let mut extra = s.to_move as u64 | rest;
         // Prisoners decide legality where a pass spends one, and the score under `logical`.
         if self.rules.ruleset.prisoners_matter() {
             extra |= (s.prisoners.black as u64) << 8 | (s.prisoners.white as u64) << 32;
@@ -115,13 +117,23 @@ impl Shared<'_> {
             },
             0,
         );
-        for i in 1..syms.perms.len() {
+        // The colour swap changes the player to move; the rulesets it is
+        // used under keep no prisoners in the key.
+        debug_assert!(syms.len() == syms.perms.len() || extra == s.to_move as u64 | rest);
+        let swapped = (1 - s.to_move as u64) | rest;
+        for i in 1..syms.len() {
             let k = TableKey {
                 pos: syms.map_pos(i, s.pos),
-                aux: syms.map_pos(i, aux),
-                extra,
+                // Points, not stones: the same for either colour.
+                aux: Position {
+                    black: syms.map(i, aux.black),
+                    white: syms.map(i, aux.white),
+                },
+                extra: if i < syms.perms.len() { extra } else { swapped },
             };
-            if (k.pos, k.aux) < (best.0.pos, best.0.aux) {
+            // The player to move too: a colouring can be its own image
+            // under the swap with the other player to move.
+            if (k.pos, k.aux, k.extra) < (best.0.pos, best.0.aux, best.0.extra) {
                 best = (k, i);
             }
         }

@@ -66,7 +66,7 @@ impl Search<'_, '_> {
         for &(pos, to_move) in &b.need[..b.needs as usize] {
             let want = HistoryEntry {
                 pos: syms.map_pos(inv, pos),
-                to_move,
+                to_move: syms.map_to_move(inv, to_move),
             };
             let i = prefix.iter().position(|k| *k == want)?;
             p.require(i as u32, want);
@@ -93,7 +93,7 @@ impl Search<'_, '_> {
         let syms = &self.sh.syms;
         let v = r.v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         let game_best = best;
-        let best = syms.perms[s].map_move(best).code();
+        let best = syms.map_move(s, best).code();
         let work = (64 - work.leading_zeros()) as u8;
         if let (Some((k, h)), Some(t)) = (&node.set, &self.sh.set_table) {
             // Keyed by the history's set: every settled bound holds.
@@ -116,7 +116,8 @@ impl Search<'_, '_> {
             // Entries at or after the node are part of the subtree's own path.
             for &(i, k) in &p.need[..p.needs as usize] {
                 if i < d {
-                    b.need[b.needs as usize] = (syms.map_pos(s, k.pos), k.to_move);
+                    b.need[b.needs as usize] =
+                        (syms.map_pos(s, k.pos), syms.map_to_move(s, k.to_move));
                     b.needs += 1;
                 }
             }
@@ -144,7 +145,7 @@ impl Search<'_, '_> {
     /// An entry's best move, in the frame of the game (the key's is `sym`).
     pub(super) fn entry_move(&self, e: &Entry<()>, sym: usize) -> Move {
         let inv = self.sh.syms.inverse[sym];
-        self.sh.syms.perms[inv].map_move(Move::from_code(e.best))
+        self.sh.syms.map_move(inv, Move::from_code(e.best))
     }
 
     /// Whether this iteration left the entry's node unsettled with as many

@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Everything that, with the history, decides a node's value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct TableKey {
-    /// The colouring (in the canonical frame of the board's symmetries).
+    /// The colouring (in the canonical frame of the symmetries, the
+    /// colour swap among them where the rules allow it).
     pub pos: Position,
     /// Under `--superko none` the points where basic ko forbids a placing
     /// (in `aux.black`);

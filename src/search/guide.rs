@@ -79,6 +79,19 @@
 //! after: 4x4 21.1 s → 3.6 s, 1x14 1.19 → 0.70 s, 3x6 (4 symmetries,
 //! 208 M colourings) 201 s and 1.57 GB → 62 s and 0.94 GB.
 //!
+//! A state is swept about eight times before it settles (3x6: 55 M
+//! states in sweeps 1–7, then 45 M, 17 M, 2.8 M and about 1.4 M in each
+//! of the last dozen), and its groups and score, a quarter of a sweep's
+//! time, do not change: each listed state keeps them in a word from its
+//! first sweep on (441 MB for 3x6, freed with the lists). With basic ko,
+//! 2 cores, 3x6: 47.6 s → 38.7 s; listing the states in one pass
+//! instead of two (count, then fill) → 36.6 s, at a peak of about
+//! 1.4 GB. Sorting the lists by index for locality (−10% a sweep, one
+//! more sweep) and prefetching the next states' entries (no change) were
+//! tried and left out, and huge pages for the table (which it asks for,
+//! as the search's tables do) made no clear difference: the sweep is
+//! bound by computing, not by memory.
+//!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
 //! monotone: lo only rises and hi only falls, every entry has one writer
@@ -346,6 +359,45 @@ struct Groups {
     safe: [u64; 2],
 }
 
+/// Set in a [`Equations::groups_and_score`] word once it holds them.
+const KNOWN: u64 = 1 << 63;
+
+/// A colouring's [`Groups`] and score in one word. The four sets lie in
+/// disjoint parts of the colouring (the atari points are empty, the safe
+/// stones of one colour), so two masks hold them: `a` has Black's atari
+/// points and both colours' safe stones, `b` White's atari points. Then
+/// the score (half points, `i8`), and [`KNOWN`].
+fn pack_known(g: &Groups, score: i32) -> u64 {
+    let a = g.atari[Color::Black.index()] | g.safe[0] | g.safe[1];
+    let b = g.atari[Color::White.index()];
+    debug_assert!(a < 1 << MAX_POINTS && b < 1 << MAX_POINTS);
+    a | b << MAX_POINTS | (score as i8 as u8 as u64) << (2 * MAX_POINTS) | KNOWN
+}
+
+/// The [`Groups`] and score [`pack_known`] put in `w`, for the colouring `pos`.
+#[inline]
+fn unpack_known(pos: Position, w: u64) -> (Groups, i32) {
+    let mask = (1u64 << MAX_POINTS) - 1;
+    let (a, b) = (w & mask, w >> MAX_POINTS & mask);
+    let (black, white) = (pos.black.0, pos.white.0);
+    let empty = !(black | white);
+    let g = Groups {
+        atari: {
+            let mut t = [0; 2];
+            t[Color::Black.index()] = a & empty;
+            t[Color::White.index()] = b;
+            t
+        },
+        safe: {
+            let mut t = [0; 2];
+            t[Color::Black.index()] = a & black;
+            t[Color::White.index()] = a & white;
+            t
+        },
+    };
+    (g, (w >> (2 * MAX_POINTS)) as u8 as i8 as i32)
+}
+
 /// The minimax equations over the table.
 struct Equations<'a> {
     board: &'a Board,
@@ -363,6 +415,20 @@ impl Equations<'_> {
     #[inline]
     fn read(&self, code: u64) -> (i32, i32) {
         unpack(self.table[code as usize].load(Relaxed))
+    }
+
+    /// The [`Groups`] and [`score`] of `pos`, from `known` (a [`Known`]
+    /// word) once it holds them, else computed and put there: a state is
+    /// swept about eight times before it settles (3x6), and these were a
+    /// quarter of a sweep's time.
+    #[inline]
+    fn groups_and_score(&self, pos: Position, known: &mut u64) -> (Groups, i32) {
+        if *known & KNOWN != 0 {
+            return unpack_known(pos, *known);
+        }
+        let (g, s) = (self.groups(pos), score(self.board, pos));
+        *known = pack_known(&g, s);
+        (g, s)
     }
 
     /// The [`Groups`] of a legal colouring.
@@ -471,12 +537,11 @@ impl Equations<'_> {
     /// in lo and in hi, the rest cannot change the result. (Gathering the child codes first so that the table reads
     /// overlap was tried: slower, 3x5 single-threaded 13.3 s against 11.1.)
     #[inline]
-    fn value(&self, pos: Position, code: u64, ban: PointSet) -> (i32, i32) {
-        let g = self.groups(pos);
+    fn value(&self, pos: Position, code: u64, ban: PointSet, known: &mut u64) -> (i32, i32) {
+        let (g, s) = self.groups_and_score(pos, known);
         let swapped_code = ternary(swapped(pos));
         let low = -self.endless;
         let (lo, hi) = self.best_placing(pos, &g, swapped_code, (low, low), ban);
-        let s = score(self.board, pos);
         // lo ≤ hi, as in every entry.
         if s <= lo {
             return (lo, hi);
@@ -497,9 +562,9 @@ impl Equations<'_> {
 
     /// One sweep over `states` (table indices, [`index`]): stores every
     /// changed value; true if any changed.
-    fn sweep(&self, digits: &Digits, images: &Images, states: &[u32]) -> bool {
+    fn sweep(&self, digits: &Digits, images: &Images, states: &[u32], known: &mut [u64]) -> bool {
         let mut changed = false;
-        for &s in states {
+        for (&s, known) in states.iter().zip(known) {
             let cell = &self.table[s as usize];
             let old = cell.load(Relaxed);
             let (ol, oh) = unpack(old);
@@ -507,7 +572,7 @@ impl Equations<'_> {
                 continue;
             }
             let (pos, code, ban) = digits.state(self.board, s, self.ko);
-            let (lo, hi) = self.value(pos, code, ban);
+            let (lo, hi) = self.value(pos, code, ban, known);
             let new = pack(lo, hi);
             if new != old {
                 debug_assert!(ol <= lo && lo <= hi && hi <= oh, "not monotone");
@@ -562,53 +627,37 @@ fn each_legal(
 
 /// Every state of `board` with Black to move and no pass pending, packed
 /// as its table [`index`], by number of stones; `None` if memory is
-/// refused. Two passes, one counting and one filling, so each list is
-/// allocated once at its exact size (fallibly) and filled in parallel.
+/// refused. One pass in parallel parts, each listing its own states, then
+/// the parts joined (3x6: the enumeration had taken two passes, one to
+/// count, about 2 s more on 2 cores).
 fn legal_by_stones(board: &Board, ko: bool, images: &Images) -> Option<Vec<Vec<u32>>> {
     let n = board.len();
     let masks = 1u64 << n;
     let per = (masks / 256).max(1);
     let part = |i: usize| i as u64 * per..((i as u64 + 1) * per).min(masks);
     let parts = masks.div_ceil(per) as usize;
-    let counts: Vec<Vec<usize>> = (0..parts)
+    let found: Vec<Vec<Vec<u32>>> = (0..parts)
         .into_par_iter()
         .map(|i| {
-            let mut count = vec![0; n + 1];
+            let mut out = vec![Vec::new(); n + 1];
             each_legal(board, part(i), ko, |k, s| {
                 if images.canonical(s) {
-                    count[k] += 1;
+                    out[k].push(s);
                 }
             });
-            count
+            out
         })
         .collect();
     let mut levels = Vec::with_capacity(n + 1);
     for k in 0..=n {
-        let total = counts.iter().map(|c| c[k]).sum();
+        let total = found.iter().map(|f| f[k].len()).sum();
         let mut level: Vec<u32> = Vec::new();
         level.try_reserve_exact(total).ok()?;
-        level.resize(total, 0);
+        for f in &found {
+            level.extend_from_slice(&f[k]);
+        }
         levels.push(level);
     }
-    // Each part's own slice of every list.
-    let mut slices: Vec<Vec<&mut [u32]>> = (0..parts).map(|_| Vec::with_capacity(n + 1)).collect();
-    for (k, level) in levels.iter_mut().enumerate() {
-        let mut rest: &mut [u32] = level;
-        for (i, count) in counts.iter().enumerate() {
-            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(count[k]);
-            slices[i].push(mine);
-            rest = tail;
-        }
-    }
-    slices.into_par_iter().enumerate().for_each(|(i, mut out)| {
-        let mut at = vec![0; n + 1];
-        each_legal(board, part(i), ko, |k, s| {
-            if images.canonical(s) {
-                out[k][at[k]] = s;
-                at[k] += 1;
-            }
-        });
-    });
     Some(levels)
 }
 
@@ -660,26 +709,45 @@ impl Guide {
             ko,
             table: &table,
         };
+        // Each listed state's groups and score, once computed (8 bytes a
+        // state: 441 MB for 3x6, freed with the lists).
+        let mut known: Vec<Vec<u64>> = Vec::with_capacity(levels.len());
+        for level in &levels {
+            let mut k = Vec::new();
+            k.try_reserve_exact(level.len()).ok()?;
+            k.resize(level.len(), 0);
+            known.push(k);
+        }
         let mut sweeps = 0;
         loop {
             sweeps += 1;
             let mut changed = false;
-            for level in levels.iter().rev() {
+            for (level, known) in levels.iter().zip(known.iter_mut()).rev() {
                 changed |= level
                     .par_chunks(CHUNK)
-                    .map(|chunk| eq.sweep(&digits, &images, chunk))
+                    .zip(known.par_chunks_mut(CHUNK))
+                    .map(|(chunk, known)| eq.sweep(&digits, &images, chunk, known))
                     .reduce(|| false, |a, b| a | b);
             }
-            for level in &mut levels {
-                level.retain(|&s| {
-                    let (lo, hi) = eq.read(s as u64);
-                    lo < hi
-                });
+            for (level, known) in levels.iter_mut().zip(known.iter_mut()) {
+                // Keep the unsettled states, and their words, in step.
+                let mut kept = 0;
+                for i in 0..level.len() {
+                    let (lo, hi) = eq.read(level[i] as u64);
+                    if lo < hi {
+                        level[kept] = level[i];
+                        known[kept] = known[i];
+                        kept += 1;
+                    }
+                }
+                level.truncate(kept);
+                known.truncate(kept);
             }
             if !changed {
                 break;
             }
         }
+        drop(known);
         let open = count(&levels, false);
         let stats = GuideStats {
             sweeps,

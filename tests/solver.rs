@@ -288,17 +288,29 @@ fn table_symmetry_and_threads_do_not_change_values() {
     let cases = cases
         .iter()
         .map(|&(spec, ruleset)| (spec, ruleset, RuleOptions::default()))
-        .chain(["2x3", "1x6", "cycle:6"].map(|spec| (spec, Ruleset::TrompTaylor, none.clone())))
+        .chain(
+            ["2x3", "1x6", "cycle:6", "1x5"].map(|spec| (spec, Ruleset::TrompTaylor, none.clone())),
+        )
         // Situational superko, where the colour swap also swaps the
-        // player to move in the history's states.
-        .chain(["2x3", "1x6"].map(|spec| {
+        // player to move in the history's states (on five points also in
+        // the table of history sets).
+        .chain(["2x3", "1x6", "1x5", "cycle:5"].map(|spec| {
             let situational = RuleOptions {
                 superko: Some(Superko::Situational),
                 ..RuleOptions::default()
             };
             (spec, Ruleset::TrompTaylor, situational)
         }))
-        .chain([("cycle:5", Ruleset::Ggg, RuleOptions::default())]);
+        .chain([("cycle:5", Ruleset::Ggg, RuleOptions::default())])
+        // A start that no symmetry fixes, White to move.
+        .chain([(
+            "2x3",
+            Ruleset::TrompTaylor,
+            RuleOptions {
+                start: Some("W: X../...".into()),
+                ..RuleOptions::default()
+            },
+        )]);
     for (spec, ruleset, opts) in cases {
         let board = Board::parse(spec).unwrap();
         let rules = Rules::build(ruleset, &opts, &board).unwrap();

@@ -265,7 +265,7 @@ struct SearchArgs {
     /// README].
     #[arg(long)]
     tt_mb: Option<usize>,
-    /// Do not use the board's symmetries.
+    /// Do not use the board's symmetries (nor the colour swap).
     #[arg(long)]
     no_symmetry: bool,
     /// Try the pass last (default: after the table's move, the killer and

@@ -10,7 +10,8 @@
 //! earlier run of the same program stored for the same board, rules and
 //! symmetries is as good as one this run stored. The resume layer checks
 //! the program and the solve; the body starts with the symmetry count, the
-//! one thing of the key's frame a run's options change (`--no-symmetry`).
+//! one thing of the key's frame a run's options change (`--no-symmetry`,
+//! and `--no-save`, whose value-only search also swaps the colours).
 //! Not kept: `open` marks (another run's iteration numbers would match
 //! this run's), df-pn's proof numbers (they only steer), the set table of
 //! boards of at most five points (they need no checkpoint) and the path
@@ -130,7 +131,8 @@ fn header(r: &mut impl Read, syms: usize) -> Result<(), String> {
     let kept = u32::from_le_bytes(bytes(r)?) as usize;
     if kept != syms {
         return Err(format!(
-            "it was kept with {kept} symmetries and this run uses {syms} (--no-symmetry differs)"
+            "it was kept with {kept} symmetries and this run uses {syms} (--no-symmetry \
+             differs, and so does --no-save, whose keys also swap the colours)"
         ));
     }
     Ok(())

@@ -44,8 +44,10 @@
 //! another.
 //!
 //! Symmetry: an entry is stored in the canonical frame (the least image of
-//! the key under the board's symmetries that fix the start position) and
-//! its summaries and best move are mapped back on use.
+//! the key under the board's symmetries that fix the start position, and
+//! where the rules allow it those followed by the colour swap: module
+//! `syms`) and its summaries, needed states and best move are mapped back
+//! on use.
 
 use crate::engine::game::HistoryEntry;
 use crate::engine::position::Position;

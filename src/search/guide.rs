@@ -417,8 +417,8 @@ impl Equations<'_> {
         unpack(self.table[code as usize].load(Relaxed))
     }
 
-    /// The [`Groups`] and [`score`] of `pos`, from `known` (a [`Known`]
-    /// word) once it holds them, else computed and put there: a state is
+    /// The [`Groups`] and [`score`] of `pos`, from `known` (a
+    /// [`pack_known`] word) once it holds them, else computed and put there: a state is
     /// swept about eight times before it settles (3x6), and these were a
     /// quarter of a sweep's time.
     #[inline]
@@ -627,16 +627,18 @@ fn each_legal(
 
 /// Every state of `board` with Black to move and no pass pending, packed
 /// as its table [`index`], by number of stones; `None` if memory is
-/// refused. One pass in parallel parts, each listing its own states, then
-/// the parts joined (3x6: the enumeration had taken two passes, one to
-/// count, about 2 s more on 2 cores).
+/// refused for the lists (a part's own list, a few MB, aborts as any small
+/// allocation does). One pass in parallel parts, each listing its own
+/// states, then the parts joined and freed as they are copied (3x6: the
+/// enumeration had taken two passes, one to count, about 2 s more on 2
+/// cores).
 fn legal_by_stones(board: &Board, ko: bool, images: &Images) -> Option<Vec<Vec<u32>>> {
     let n = board.len();
     let masks = 1u64 << n;
     let per = (masks / 256).max(1);
     let part = |i: usize| i as u64 * per..((i as u64 + 1) * per).min(masks);
     let parts = masks.div_ceil(per) as usize;
-    let found: Vec<Vec<Vec<u32>>> = (0..parts)
+    let mut found: Vec<Vec<Vec<u32>>> = (0..parts)
         .into_par_iter()
         .map(|i| {
             let mut out = vec![Vec::new(); n + 1];
@@ -653,8 +655,8 @@ fn legal_by_stones(board: &Board, ko: bool, images: &Images) -> Option<Vec<Vec<u
         let total = found.iter().map(|f| f[k].len()).sum();
         let mut level: Vec<u32> = Vec::new();
         level.try_reserve_exact(total).ok()?;
-        for f in &found {
-            level.extend_from_slice(&f[k]);
+        for f in &mut found {
+            level.extend_from_slice(&std::mem::take(&mut f[k]));
         }
         levels.push(level);
     }
@@ -1003,6 +1005,37 @@ mod tests {
             }
             let images = Images::new(&b, true);
             assert!(!images.maps.is_empty(), "{spec} has symmetries");
+        }
+    }
+
+    /// A state's groups and score come back whole from their word, for
+    /// every legal colouring of two boards.
+    #[test]
+    fn known_words_keep_groups_and_score() {
+        for spec in ["3x3", "cycle:7"] {
+            let board = Board::parse(spec).unwrap();
+            let eq = Equations {
+                board: &board,
+                endless: 2 * board.len() as i32 + 1,
+                suicide: true,
+                ko: true,
+                table: &[],
+            };
+            let mut legal = 0;
+            for code in 0..3u64.pow(board.len() as u32) {
+                let pos = from_ternary(code, board.len());
+                if !pos.is_legal(&board, PointSet::EMPTY) {
+                    continue;
+                }
+                legal += 1;
+                let mut word = 0;
+                let (g, s) = eq.groups_and_score(pos, &mut word);
+                let (h, t) = eq.groups_and_score(pos, &mut word);
+                assert_ne!(word & KNOWN, 0);
+                assert_eq!((g.atari, g.safe, s), (h.atari, h.safe, t), "{spec} {code}");
+                assert_eq!(s, score(&board, pos));
+            }
+            assert!(legal > 1000, "{spec}: {legal}");
         }
     }
 

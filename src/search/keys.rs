@@ -12,8 +12,9 @@ use crate::search::tt::{SET_WORDS, SetKey, TableKey};
 impl Shared<'_> {
     /// A hash of the state (colouring and, but under positional superko,
     /// the player to move) that every symmetry in use leaves unchanged
-    /// (that of the colouring's least image), for the summaries' Bloom
-    /// filters. The player to move counts because under situational
+    /// (that of the least image of (colouring, player to move), the
+    /// colour swap among the symmetries where it is used), for the
+    /// summaries' Bloom filters. The player to move counts because under situational
     /// superko a colouring recurs with the other player to move without
     /// being a repetition: with suicide a lone stone's suicide acts as a
     /// pass, and star:4 `conway` found almost every entry unusable.
@@ -129,7 +130,7 @@ impl Shared<'_> {
                     black: syms.map(i, aux.black),
                     white: syms.map(i, aux.white),
                 },
-                extra: if i < syms.perms.len() { extra } else { swapped },
+                extra: if syms.swaps(i) { swapped } else { extra },
             };
             // The player to move too: a colouring can be its own image
             // under the swap with the other player to move.

@@ -46,7 +46,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub struct Config {
     /// Transposition table size in megabytes (0: no table).
     pub tt_mb: usize,
-    /// Use the board's symmetries in the table and at the root.
+    /// Use the board's symmetries in the table and at the root, and in
+    /// the table the colour swap where the rules allow it (module `syms`).
     pub symmetry: bool,
     /// Try the pass before the placings other than the table's move, the
     /// killer and captures (Tromp's ordering puts it first); false: last.
@@ -314,6 +315,7 @@ impl<'a> Shared<'a> {
     /// finish in 5 minutes), as the value search proved fewer of the lines
     /// the extraction walks. Call it before any search.
     pub fn keep_paths_for_proof(&mut self) {
+        debug_assert_eq!(self.nodes(), 0, "before any search");
         self.paths
             .get_or_insert_with(|| Mutex::new(PathTable::keeping()));
         self.syms.drop_colours();
@@ -325,7 +327,8 @@ impl<'a> Shared<'a> {
         Game::new(self.board, &self.rules)
     }
 
-    /// The symmetries in use (identity first).
+    /// The board symmetries in use (identity first), without the colour
+    /// swap: the root's classes of first moves.
     pub fn symmetries(&self) -> &[Automorphism] {
         &self.syms.perms
     }

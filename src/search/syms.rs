@@ -8,10 +8,10 @@
 //! value from the mover's side, and the same future with the roles
 //! exchanged, so one table entry serves both. The elements are numbered
 //! `0..len()`: `s < P` is board symmetry `s`, `s ≥ P` board symmetry
-//! `s − P` followed by the swap (P board symmetries). What pays: the
-//! first move "pass" leaves the empty board to White, the image of the
-//! empty board with Black to move, so its class reuses the placing
-//! classes' results (3x6 positional, 2 threads: 97 M nodes → 52 M, its
+//! `s − P` followed by the swap (P board symmetries). What pays: after
+//! the first move "pass", White's placings lead to the images of the
+//! positions after Black's first placings, so the pass class reuses the
+//! placing classes' results (3x6 positional, 2 threads: 97 M nodes → 52 M, its
 //! pass class's test 31.6 M → 9.6 M). Only where no proof is extracted
 //! ([`Shared::keep_paths_for_proof`](crate::search::solver::Shared::keep_paths_for_proof)
 //! says why).
@@ -136,7 +136,7 @@ impl Syms {
 
     /// Whether element `s` swaps the colours.
     #[inline]
-    fn swaps(&self, s: usize) -> bool {
+    pub(super) fn swaps(&self, s: usize) -> bool {
         s >= self.perms.len()
     }
 

@@ -282,10 +282,14 @@ pub fn physical_memory() -> Option<u64> {
 pub fn advise_huge<T>(v: &mut Vec<T>) {
     #[cfg(target_os = "linux")]
     {
-        const PAGE: usize = 4096;
+        // SAFETY: sysconf only reads a system constant.
+        let page = match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
+            p if p > 0 => p as usize,
+            _ => return,
+        };
         let bytes = v.capacity() * std::mem::size_of::<T>();
         let start = v.as_mut_ptr() as usize;
-        let (from, to) = (start.div_ceil(PAGE) * PAGE, (start + bytes) / PAGE * PAGE);
+        let (from, to) = (start.div_ceil(page) * page, (start + bytes) / page * page);
         if bytes >= 1 << 21 && to > from {
             // SAFETY: the range lies inside `v`'s own allocation, and
             // MADV_HUGEPAGE changes no contents, only how pages are backed.

@@ -418,9 +418,9 @@ impl Equations<'_> {
     }
 
     /// The [`Groups`] and [`score`] of `pos`, from `known` (a
-    /// [`pack_known`] word) once it holds them, else computed and put there: a state is
-    /// swept about eight times before it settles (3x6), and these were a
-    /// quarter of a sweep's time.
+    /// [`pack_known`] word) once it holds them, else computed and put
+    /// there: a state is swept about eight times before it settles (3x6),
+    /// and these were a quarter of a sweep's time.
     #[inline]
     fn groups_and_score(&self, pos: Position, known: &mut u64) -> (Groups, i32) {
         if *known & KNOWN != 0 {

@@ -14,9 +14,9 @@ impl Shared<'_> {
     /// the player to move) that every symmetry in use leaves unchanged
     /// (that of the least image of (colouring, player to move), the
     /// colour swap among the symmetries where it is used), for the
-    /// summaries' Bloom filters. The player to move counts because under situational
-    /// superko a colouring recurs with the other player to move without
-    /// being a repetition: with suicide a lone stone's suicide acts as a
+    /// summaries' Bloom filters. The player to move counts because under
+    /// situational superko a colouring recurs with the other player to
+    /// move without being a repetition: with suicide a lone stone's suicide acts as a
     /// pass, and star:4 `conway` found almost every entry unusable.
     #[inline]
     pub(super) fn state_hash(&self, k: HistoryEntry) -> u64 {

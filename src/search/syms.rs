@@ -11,8 +11,9 @@
 //! `s − P` followed by the swap (P board symmetries). What pays: after
 //! the first move "pass", White's placings lead to the images of the
 //! positions after Black's first placings, so the pass class reuses the
-//! placing classes' results (3x6 positional, 2 threads: 97 M nodes → 52 M, its
-//! pass class's test 31.6 M → 9.6 M). Only where no proof is extracted
+//! placing classes' results (3x6 positional, 2 threads: 97 M nodes →
+//! 52 M, its pass class's test 31.6 M → 9.6 M). Only where no proof is
+//! extracted
 //! ([`Shared::keep_paths_for_proof`](crate::search::solver::Shared::keep_paths_for_proof)
 //! says why).
 

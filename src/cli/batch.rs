@@ -429,11 +429,6 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
     out
 }
 
-/// Removes temporary files a killed run left in `dir` (never a finished file).
-pub fn clean_temporaries(dir: &Path) {
-    gsr::remove_temporaries(dir, "");
-}
-
 /// The summary as CSV.
 pub fn csv(rows: &[Outcome]) -> String {
     let mut s = String::from("job,board,rules,value,nodes,seconds,status,verified,file\n");

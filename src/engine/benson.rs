@@ -72,17 +72,10 @@ pub fn pass_alive(board: &Board, pos: &Position, c: Color, suicide: bool) -> Poi
     } else {
         empty & !near
     };
-    let candidates = other & !flood(board, far, other);
+    let close = other & !flood(board, far, other);
+    let candidates = flood(board, close & empty, close);
     let mut regions = [PointSet::EMPTY; 64];
-    let (mut nr, mut todo) = (0, candidates);
-    while !todo.is_empty() {
-        let region = flood(board, todo.lowest(), candidates);
-        todo &= !region;
-        if !(region & empty).is_empty() {
-            regions[nr] = region;
-            nr += 1;
-        }
-    }
+    let nr = components(board, candidates, &mut regions);
     if nr < 2 {
         return PointSet::EMPTY;
     }

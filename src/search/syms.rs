@@ -104,17 +104,10 @@ impl Syms {
             })
             .collect();
         // The swap commutes with every board symmetry and is its own inverse.
-        let shift = perms.len();
-        let inverse = board_inverse
-            .iter()
-            .copied()
-            .chain(
-                board_inverse
-                    .iter()
-                    .map(|&i| i + shift)
-                    .take(if colours { shift } else { 0 }),
-            )
-            .collect();
+        let mut inverse = board_inverse.clone();
+        if colours {
+            inverse.extend(board_inverse.iter().map(|&i| i + perms.len()));
+        }
         Syms {
             perms,
             fwd,
@@ -141,10 +134,21 @@ impl Syms {
         s >= self.perms.len()
     }
 
+    /// The board symmetry of element `s` (a compare, not a division: this
+    /// is on every key and history entry's hash).
+    #[inline]
+    fn board_part(&self, s: usize) -> usize {
+        if self.swaps(s) {
+            s - self.perms.len()
+        } else {
+            s
+        }
+    }
+
     /// A move under element `s` (the swap moves no point).
     #[inline]
     pub(super) fn map_move(&self, s: usize, m: Move) -> Move {
-        self.perms[s % self.perms.len()].map_move(m)
+        self.perms[self.board_part(s)].map_move(m)
     }
 
     /// The player to move under element `s`.
@@ -161,7 +165,7 @@ impl Syms {
     /// that are not stones of a colour, such as ko bans, do not swap).
     #[inline]
     pub(super) fn map(&self, s: usize, set: PointSet) -> PointSet {
-        let s = s % self.perms.len();
+        let s = self.board_part(s);
         if s == 0 {
             return set;
         }

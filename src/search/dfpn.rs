@@ -86,6 +86,12 @@ impl Numbers {
             .then_some((((data >> 32) as u32).max(1), (data as u32).max(1)))
     }
 
+    /// Fetches the slot of a node with hash `hash` and test `t` into the
+    /// cache, so that reading it later does not wait on memory.
+    pub(super) fn prefetch(&self, hash: u64, t: i32) {
+        crate::search::tt::prefetch(self.slot(hash_for(hash, t)));
+    }
+
     fn put(&self, h: u64, phi: u32, delta: u32) {
         let data = (phi.min(MAX) as u64) << 32 | delta.min(MAX) as u64;
         let s = self.slot(h);
@@ -96,7 +102,13 @@ impl Numbers {
 
 /// The numbers' key: the node's and the test's.
 fn numbers_hash(node: &Node, t: i32) -> u64 {
-    (node.hash ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(17)
+    hash_for(node.hash, t)
+}
+
+/// [`numbers_hash`] of a node whose key hash is `hash`.
+#[inline]
+fn hash_for(hash: u64, t: i32) -> u64 {
+    (hash ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(17)
 }
 
 /// A child of a node being searched: its move, the state the move

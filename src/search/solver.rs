@@ -678,6 +678,11 @@ impl<'s, 'a> Search<'s, 'a> {
         // Step 3. The transposition table.
         let (key, sym) = self.sh.key(g);
         let hash = key_hash(&key);
+        // Proof-number search reads the node's numbers next: fetch them
+        // while the table is probed.
+        if let Some(n) = &self.sh.numbers {
+            n.prefetch(hash, beta);
+        }
         let mut node = Node {
             key,
             hash,

@@ -101,8 +101,8 @@ impl Numbers {
 }
 
 /// The numbers' key: the node's and the test's.
-fn numbers_hash(node: &Node, t: i32) -> u64 {
-    hash_for(node.hash, t)
+fn numbers_hash(node: &Node, t: i32, salt: u64) -> u64 {
+    hash_for(node.hash ^ salt, t)
 }
 
 /// [`numbers_hash`] of a node whose key hash is `hash`.
@@ -203,7 +203,7 @@ impl Search<'_, '_> {
                 Early::Done(r) => settled(&r, 1 - x),
                 Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
                 Early::Search { node: child, .. } => {
-                    let h = numbers_hash(&child, 1 - x);
+                    let h = numbers_hash(&child, 1 - x, self.numbers_salt);
                     let (p, d) = self
                         .numbers()
                         .and_then(|t| t.get(h))
@@ -295,7 +295,7 @@ impl Search<'_, '_> {
         };
         if let Out::Open(phi, delta) = out {
             if let Some(t) = self.numbers() {
-                t.put(numbers_hash(node, x), phi, delta);
+                t.put(numbers_hash(node, x, self.numbers_salt), phi, delta);
             }
         }
         self.kids.truncate(base);

@@ -341,6 +341,10 @@ pub struct Search<'s, 'a> {
     static_bounds: bool,
     /// What `Config::debug` reports.
     pub(super) counters: Counters,
+    /// Mixed into the keys of df-pn's numbers, so that searches with
+    /// different salts do not steer each other (the root gives each
+    /// first-move class its own).
+    pub(super) numbers_salt: u64,
     pub(super) all_sides: bool,
     /// Two passes end the game and it is scored (see [`Search::pass_bound`]).
     pass_ends: bool,
@@ -438,6 +442,7 @@ impl<'s, 'a> Search<'s, 'a> {
             },
             paths: sh.paths.as_ref().map(|_| PathTable::new()),
             path_cuts: false,
+            numbers_salt: 0,
             order: MoveOrder::new(),
             ply: 0,
             limit: u32::MAX,
@@ -681,7 +686,7 @@ impl<'s, 'a> Search<'s, 'a> {
         // Proof-number search reads the node's numbers next: fetch them
         // while the table is probed.
         if let Some(n) = &self.sh.numbers {
-            n.prefetch(hash, beta);
+            n.prefetch(hash ^ self.numbers_salt, beta);
         }
         let mut node = Node {
             key,

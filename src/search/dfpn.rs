@@ -88,6 +88,7 @@ impl Numbers {
 
     /// Fetches the slot of a node with hash `hash` and test `t` into the
     /// cache, so that reading it later does not wait on memory.
+    #[inline]
     pub(super) fn prefetch(&self, hash: u64, t: i32) {
         crate::search::tt::prefetch(self.slot(hash_for(hash, t)));
     }

@@ -566,9 +566,10 @@ impl Equations<'_> {
         (lo.max(pl), hi.max(ph))
     }
 
-    /// Makes the state `s` ready for its equation, or `None` if it is
-    /// settled: its groups and score, and the codes of Black's placings,
-    /// whose table entries are fetched into the cache meanwhile.
+    /// Makes the state `s` ready for its equation in `r`: its groups and
+    /// score, and the codes of Black's placings, whose table entries are
+    /// fetched into the cache meanwhile. False (and `r` unchanged) if the
+    /// state is settled.
     #[inline]
     fn ready(&self, digits: &Digits, s: u32, known: &mut u64, r: &mut Ready) -> bool {
         let (ol, oh) = unpack(self.table[s as usize].load(Relaxed));

@@ -271,12 +271,12 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
 /// each class steers by its own. Under superko the numbers a class leaves
 /// were counted under another history, and on 1xn boards, where the
 /// classes run side by side on two threads, they sent tests into superko
-/// fights: 1x8 took 0.1 M to 99 M nodes by how the threads met (ten runs:
-/// five over 1 M), and with its own numbers per class 0.10 M to 0.18 M
-/// (ten runs); 1x10 `--suicide forbidden` 0.7 s, 0.9 s, 20.7 s against
-/// 2.2 s, 0.8 s, 0.8 s. On grids it is about even: 4x4 1.05 times the time
-/// (5 pairs), situational 5.3 s against 5.7 s, `none --suicide forbidden`
-/// 2.25 s against 2.12 s, 2x8 4.7 s against 4.8 s.
+/// fights. Value only, 2 threads, numbers per class against shared: 1x8
+/// 0.10 M to 0.18 M nodes in ten runs against 0.1 M to 99 M (five over
+/// 1 M, by how the threads met); 1x10 `--suicide forbidden` 2.2, 0.8 and
+/// 0.8 s against 0.9, 0.7 and 20.7 s. On grids it is about even: 4x4 1.05
+/// times the time (5 pairs), situational 5.3 s against 5.7 s, `none
+/// --suicide forbidden` 2.25 s against 2.12 s, 2x8 4.7 s against 4.8 s.
 fn numbers_salt(first: Move) -> u64 {
     (u64::from(crate::format::codes::code(first)) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }

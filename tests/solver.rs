@@ -241,6 +241,13 @@ fn table_symmetry_and_threads_do_not_change_values() {
             guide: false,
             ..Config::default()
         },
+        // The keys of a run whose proof follows: no colour swap.
+        Config {
+            tt_mb: 16,
+            method: Method::ProofNumber,
+            proof_follows: true,
+            ..Config::default()
+        },
         Config {
             tt_mb: 0,
             symmetry: false,
@@ -248,6 +255,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             debug: false,
             method: Method::AlphaBeta,
             guide: false,
+            proof_follows: false,
         },
         Config {
             tt_mb: 16,
@@ -256,6 +264,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             debug: false,
             method: Method::AlphaBeta,
             guide: false,
+            proof_follows: false,
         },
         Config {
             tt_mb: 16,
@@ -264,6 +273,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             debug: false,
             method: Method::AlphaBeta,
             guide: false,
+            proof_follows: false,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

@@ -362,6 +362,8 @@ impl SearchArgs {
             debug: std::env::var_os("GOSOLVE_DEBUG").is_some(),
             method: self.search.into(),
             guide: !self.no_guide,
+            // The run sets it where it extracts a proof.
+            proof_follows: false,
         })
     }
 }

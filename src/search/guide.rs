@@ -87,10 +87,12 @@
 //! 2 cores, 3x6: 47.6 s → 38.7 s; listing the states in one pass
 //! instead of two (count, then fill) → 36.6 s, at a peak of about
 //! 1.4 GB. Sorting the lists by index for locality (−10% a sweep, one
-//! more sweep) and prefetching the next states' entries (no change) were
-//! tried and left out, and huge pages for the table (which it asks for,
-//! as the search's tables do) made no clear difference: the sweep is
-//! bound by computing, not by memory.
+//! more sweep) was tried and left out, and huge pages for the table
+//! (which it asks for, as the search's tables do) made no clear
+//! difference. With the groups kept the sweep waits on memory: each state
+//! is made ready a few states ahead of its equation, its placings'
+//! entries and the next states' own fetched meanwhile ([`AHEAD`],
+//! [`CELL_AHEAD`]): 3x6 35.0 s → 28.4 s.
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
@@ -510,13 +512,23 @@ impl Equations<'_> {
         floor: (i32, i32),
         ban: PointSet,
     ) -> (i32, i32) {
+        let placings = (pos.empty(self.board) & !ban).iter();
+        self.best_of(
+            floor,
+            placings.filter_map(|p| self.child(pos, g, p, Color::Black, swapped_code, true)),
+        )
+    }
+
+    /// (lo, hi) from Black's side of the best of Black's placings whose
+    /// replies (White to move, read swapped) have the indices `replies`,
+    /// each no lower than `floor`.
+    #[inline]
+    fn best_of(&self, floor: (i32, i32), replies: impl Iterator<Item = u64>) -> (i32, i32) {
         let (mut lo, mut hi) = floor;
-        for p in (pos.empty(self.board) & !ban).iter() {
-            if let Some(next) = self.child(pos, g, p, Color::Black, swapped_code, true) {
-                let (l, h) = self.read(next);
-                lo = lo.max(-h);
-                hi = hi.max(-l);
-            }
+        for next in replies {
+            let (l, h) = self.read(next);
+            lo = lo.max(-h);
+            hi = hi.max(-l);
         }
         (lo, hi)
     }
@@ -595,13 +607,9 @@ impl Equations<'_> {
     #[inline]
     fn value_of(&self, r: &Ready) -> (i32, i32) {
         let low = -self.endless;
-        let (mut lo, mut hi) = (low, low);
-        for &next in &r.kids[..r.len] {
-            let (l, h) = self.read(next as u64);
-            lo = lo.max(-h);
-            hi = hi.max(-l);
-        }
-        self.with_pass(r.pos, &r.g, r.code, r.score, (lo, hi))
+        let kids = r.kids[..r.len].iter().map(|&k| u64::from(k));
+        let placing = self.best_of((low, low), kids);
+        self.with_pass(r.pos, &r.g, r.code, r.score, placing)
     }
 
     /// One sweep over `states` (table indices, [`index`]): stores every

@@ -284,10 +284,11 @@ pub fn run_solve_logged(
         progress.preparing("building the history-free guide table");
     }
     // In the pool: the guide's sweeps use its threads.
-    let mut shared = pool.install(|| Shared::new(board, rules, config))?;
-    if prove {
-        shared.keep_paths_for_proof();
-    }
+    let config = Config {
+        proof_follows: prove,
+        ..config
+    };
+    let shared = pool.install(|| Shared::new(board, rules, config))?;
     kept.restore_table(&mut |open| {
         progress.preparing("loading the table checkpoint an interrupted run kept");
         shared.read_table(open)

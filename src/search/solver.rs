@@ -61,6 +61,16 @@ pub struct Config {
     /// where df-pn runs and the guide can be had: it sets the numbers of
     /// new nodes and the first test of each class.
     pub guide: bool,
+    /// A proof is extracted after the value search: every search keeps its
+    /// history-dependent results by path for it (see
+    /// [`paths`](crate::search::paths)), and the table keys use the board
+    /// symmetries only, without the colour swap. With the swap the value
+    /// search took fewer nodes but the extraction more time (4x4
+    /// positional, 2 threads: value 5.1 → 4.2 s, proof 4.2 → 12.0 s; 1x10
+    /// `--suicide forbidden`, one thread: a proof of 17.5 s did not finish
+    /// in 5 minutes), as the value search proved fewer of the lines the
+    /// extraction walks.
+    pub proof_follows: bool,
 }
 
 /// The search method of each zero-width test.
@@ -106,6 +116,7 @@ impl Default for Config {
             debug: false,
             method: Method::Auto,
             guide: true,
+            proof_follows: false,
         }
     }
 }
@@ -155,7 +166,8 @@ impl<'a> Shared<'a> {
         };
         let range = value_range(board.len(), rules);
         let small = rules.ruleset != Ruleset::Koh && board.len() <= SET_POINTS;
-        let syms = Syms::new(perms, board.len(), config.symmetry && colours_alike(rules));
+        let colours = config.symmetry && !config.proof_follows && colours_alike(rules);
+        let syms = Syms::new(perms, board.len(), colours);
         let set_perm = if small && config.tt_mb > 0 {
             state_perms(&syms, board.len(), rules.superko)
         } else {
@@ -197,7 +209,9 @@ impl<'a> Shared<'a> {
             numbers,
             stop: Arc::new(AtomicBool::new(false)),
             guide,
-            paths: None,
+            paths: config
+                .proof_follows
+                .then(|| Mutex::new(PathTable::keeping())),
         })
     }
 
@@ -304,22 +318,6 @@ impl<'a> Shared<'a> {
         let (p, h, s) = self.table.as_ref()?.counters();
         let (p2, h2, s2) = self.set_table.as_ref().map_or((0, 0, 0), |t| t.counters());
         Some((p + p2, h + h2, s + s2))
-    }
-
-    /// Has every search keep its history-dependent results by path for
-    /// the proof extraction that follows (see [`paths`](crate::search::paths)),
-    /// and keeps the board symmetries only, without the colour swap: with
-    /// it the value search took fewer nodes but the extraction more time
-    /// (4x4 positional, 2 threads: value 5.1 → 4.2 s, proof 4.2 → 12.0 s;
-    /// 1x10 `--suicide forbidden`, one thread: a proof of 17.5 s did not
-    /// finish in 5 minutes), as the value search proved fewer of the lines
-    /// the extraction walks. Call it before any search.
-    pub fn keep_paths_for_proof(&mut self) {
-        debug_assert_eq!(self.nodes(), 0, "before any search");
-        self.paths
-            .get_or_insert_with(|| Mutex::new(PathTable::keeping()));
-        self.syms.drop_colours();
-        self.set_perm.truncate(self.syms.len());
     }
 
     /// A fresh game at the start position.
@@ -488,7 +486,7 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// Uses the history-dependent results kept by path (those of the
-    /// searches so far, where [`Shared::keep_paths_for_proof`] asked for
+    /// searches so far, where [`Config::proof_follows`] asked for
     /// them) and keeps its own (see [`paths`](crate::search::paths)).
     pub(super) fn use_paths(&mut self) {
         let all = self.sh.paths.as_ref().map(|t| {

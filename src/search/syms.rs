@@ -14,7 +14,7 @@
 //! placing classes' results (3x6 positional, 2 threads: 97 M nodes →
 //! 52 M, its pass class's test 31.6 M → 9.6 M). Only where no proof is
 //! extracted
-//! ([`Shared::keep_paths_for_proof`](crate::search::solver::Shared::keep_paths_for_proof)
+//! ([`Config::proof_follows`](crate::search::solver::Config::proof_follows)
 //! says why).
 
 use crate::engine::game::HistoryEntry;
@@ -114,12 +114,6 @@ impl Syms {
             inverse,
             colours,
         }
-    }
-
-    /// Keeps the board symmetries only.
-    pub(super) fn drop_colours(&mut self) {
-        self.colours = false;
-        self.inverse.truncate(self.perms.len());
     }
 
     /// The number of elements: board symmetries, twice over with the swap.
@@ -245,8 +239,7 @@ mod tests {
             assert_eq!(image.black.len(), if swapped { 1 } else { 2 });
             assert_eq!(syms.map_to_move(s, ToMove::Black) == ToMove::White, swapped);
         }
-        let mut plain = syms;
-        plain.drop_colours();
+        let plain = Syms::new(board.automorphisms(48), board.len(), false);
         assert_eq!((plain.len(), plain.inverse.len()), (p, p));
     }
 }

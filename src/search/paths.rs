@@ -15,7 +15,7 @@
 //! history before it, and the facts the result carries refer to that
 //! history by the same indices, in the same frame.
 //!
-//! Where a proof is to be extracted ([`Shared::keep_paths_for_proof`])
+//! Where a proof is to be extracted ([`Config::proof_follows`])
 //! and there is a table (`--tt-mb` above 0), every search keeps its
 //! history-dependent results here and hands them to the shared table
 //! when it ends; the extraction's search then uses
@@ -39,7 +39,7 @@
 //! shared one, grown as results come (allocation inside `store`,
 //! amortised, and only where a proof follows).
 //!
-//! [`Shared::keep_paths_for_proof`]: crate::search::solver::Shared::keep_paths_for_proof
+//! [`Config::proof_follows`]: crate::search::solver::Config::proof_follows
 
 use crate::engine::game::HistoryEntry;
 use crate::engine::types::Move;

@@ -536,7 +536,7 @@ fn result_files_are_written_verified_shown_and_exported() {
     assert!(out.contains("(;B[]C[Value -1.])"), "{out}");
     let (ok, out, _) = gosolve(&["export", f, "--csv"]);
     assert!(
-        ok && out.starts_with("value,moves\n+1,A1 B1 A2 B2\n-1,pass\n"),
+        ok && out.starts_with("value,moves,claim\n+1,A1 B1 A2 B2,exact\n-1,pass,exact\n"),
         "{out}"
     );
     fails_with(&["show", f, "--line", "Z9"], "not a point");
@@ -942,5 +942,52 @@ fn ctrl_c_keeps_the_search_table_for_the_rerun() {
     assert!(!err.contains("warning"), "{err}");
     assert!(text.contains("value: +2"), "{text}");
     assert!(!resume.exists() && !table.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--first-moves bounds`: the worse first moves shown as bounds, the file
+/// written beside the exact one's name (`-bounds`), verified, shown and
+/// exported with its claims; a line into a bound class has no value there.
+#[test]
+fn first_move_bounds_are_written_shown_and_exported() {
+    let dir = scratch("bounds");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{args:?}: {text}");
+        text
+    };
+    let out = run(&["--threads", "1", "solve", "1x7", "--first-moves", "bounds"]);
+    assert!(out.contains("value: +2 "), "{out}");
+    assert!(out.contains("≤ "), "{out}");
+    let f = "results/1x7-tromp-taylor-bounds.gsr";
+    assert!(dir.join(f).exists() && !dir.join("results/1x7-tromp-taylor.gsr").exists());
+    assert!(run(&["verify", f]).starts_with("verified\n"));
+    let shown = run(&["show", f]);
+    let bound = shown
+        .lines()
+        .find(|l| l.contains(": ") && l.trim_start().starts_with('≤'))
+        .expect("a bound in the table");
+    let first = bound.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    let line = run(&["show", f, "--line", first]);
+    assert!(line.contains("class has only a bound"), "{line}");
+    assert!(run(&["export", f, "--csv"]).contains(",at most\n"));
+    assert!(run(&["export", f, "--sgf"]).contains("C[Value ≤ "));
+    let json = run(&["show", f, "--json"]);
+    assert!(json.contains(r#""claim":"at most""#), "{json}");
+    let json = run(&[
+        "solve",
+        "1x7",
+        "--first-moves",
+        "bounds",
+        "--no-save",
+        "--json",
+    ]);
+    assert!(json.contains(r#""claim":"exact""#), "{json}");
+    fails_with(&["solve", "1x7", "--first-moves", "some"], "--first-moves");
     std::fs::remove_dir_all(&dir).unwrap();
 }

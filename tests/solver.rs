@@ -11,7 +11,7 @@ use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::engine::types::Move;
 use gosolve::search::guide::Guide;
 use gosolve::search::root::{RootLog, solve, solve_logged};
-use gosolve::search::solver::{Config, Method, Shared};
+use gosolve::search::solver::{Config, FirstMoves, Method, Shared};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
     let sh = Shared::new(board, rules, config).unwrap();
@@ -256,6 +256,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             method: Method::AlphaBeta,
             guide: false,
             proof_follows: false,
+            first_moves: FirstMoves::Exact,
         },
         Config {
             tt_mb: 16,
@@ -265,6 +266,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             method: Method::AlphaBeta,
             guide: false,
             proof_follows: false,
+            first_moves: FirstMoves::Exact,
         },
         Config {
             tt_mb: 16,
@@ -274,6 +276,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             method: Method::AlphaBeta,
             guide: false,
             proof_follows: false,
+            first_moves: FirstMoves::Exact,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

@@ -6,7 +6,7 @@ use crate::engine::rules::value_text;
 use crate::engine::types::Color;
 use crate::format::check::settle;
 use crate::format::codes::decode;
-use crate::format::gsr;
+use crate::format::gsr::{self, Claim};
 use crate::play::oracle::{Limits, Oracle};
 use crate::store::inspect::{self, Found};
 use crate::verify;
@@ -153,13 +153,15 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
             };
             (head, what)
         };
-        // A side without a strategy has a bound no game can break.
-        let both = [Color::Black, Color::White].iter().all(|&o| {
-            r.found
-                .iter()
-                .filter(|x| x.0 == o)
-                .all(|x| x.2 != Found::Off)
-        });
+        // A side without a strategy has a bound no game can break, unless
+        // the class is known only by the other side's bound.
+        let both = r.class_claim == Claim::Exact
+            && [Color::Black, Color::White].iter().all(|&o| {
+                r.found
+                    .iter()
+                    .filter(|x| x.0 == o)
+                    .all(|x| x.2 != Found::Off)
+            });
         let value = if both { Some(r.class_value) } else { None };
         if json {
             let found: Vec<_> = r
@@ -199,6 +201,9 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                 "value here: {} (every stored strategy reaches it)",
                 value_text(scored, v)
             ),
+            None if r.class_claim != Claim::Exact => println!(
+                "value here: not stored (the first move's class has only a bound; solve from it with --start)"
+            ),
             None => println!(
                 "value here: not stored (the line leaves a strategy; solve from it with --start)"
             ),
@@ -212,7 +217,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
             .iter()
             .map(|c| {
                 let names: Vec<String> = c.members.iter().map(|m| name(m.mv)).collect();
-                json!({"value": json_value(scored, c.value), "moves": names})
+                json!({"value": json_value(scored, c.value), "claim": c.claim.name(), "moves": names})
             })
             .collect();
         let pv: Vec<String> = f.pv.iter().map(|&c| name(c)).collect();
@@ -253,7 +258,8 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
     println!("first moves (value: moves):");
     for c in &f.classes {
         let names: Vec<String> = c.members.iter().map(|m| name(m.mv)).collect();
-        println!("  {:>10}: {}", value_text(scored, c.value), names.join(" "));
+        let value = c.claim.text(&value_text(scored, c.value));
+        println!("  {value:>10}: {}", names.join(" "));
     }
     println!("principal variation ({} turns):", f.pv.len());
     for (title, d) in diagrams {

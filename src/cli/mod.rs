@@ -282,6 +282,29 @@ struct SearchArgs {
     /// takes about 3 s to build, 3x6 about a minute and 1 GB).
     #[arg(long)]
     no_guide: bool,
+    /// Which first moves get their exact value (exact: every one; bounds:
+    /// those as good as the board's value, the others only a proved bound
+    /// showing them worse, which can be far quicker: 1x10).
+    #[arg(long, value_enum, default_value_t = FirstMovesArg::Exact)]
+    first_moves: FirstMovesArg,
+}
+
+/// `--first-moves`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstMovesArg {
+    /// Every first move's exact value.
+    Exact,
+    /// Exact values for the best first moves, proved bounds for the others.
+    Bounds,
+}
+
+impl From<FirstMovesArg> for solver::FirstMoves {
+    fn from(m: FirstMovesArg) -> solver::FirstMoves {
+        match m {
+            FirstMovesArg::Exact => solver::FirstMoves::Exact,
+            FirstMovesArg::Bounds => solver::FirstMoves::Bounds,
+        }
+    }
 }
 
 /// `--search`, and a batch job's `search`: one set of names for both.
@@ -364,6 +387,7 @@ impl SearchArgs {
             guide: !self.no_guide,
             // The run sets it where it extracts a proof.
             proof_follows: false,
+            first_moves: self.first_moves.into(),
         })
     }
 }
@@ -533,7 +557,10 @@ fn run(command: Command) -> Result<(), String> {
                 prove: !no_save,
                 threads: 0,
             };
-            let result = out.unwrap_or_else(|| save::default_path(&board, &rules));
+            let result = out.unwrap_or_else(|| match config.first_moves {
+                solver::FirstMoves::Exact => save::default_path(&board, &rules),
+                solver::FirstMoves::Bounds => save::bounds_path(&board, &rules),
+            });
             if !no_save {
                 save::check_writable(&result).map_err(|e| e.to_string())?;
             }

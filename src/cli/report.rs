@@ -32,7 +32,7 @@ pub fn text(r: &Report) -> String {
     for (m, names) in r.solution.moves.iter().zip(&r.move_names) {
         out += &format!(
             "  {:>10}: {}\n",
-            value_text(r.scored, m.value),
+            m.claim.text(&value_text(r.scored, m.value)),
             names.join(" ")
         );
     }
@@ -92,7 +92,7 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         .moves
         .iter()
         .zip(&r.move_names)
-        .map(|(m, names)| json!({"value": json_value(r.scored, m.value), "moves": names}))
+        .map(|(m, names)| json!({"value": json_value(r.scored, m.value), "claim": m.claim.name(), "moves": names}))
         .collect();
     json!({
         "board": r.board,

@@ -74,11 +74,49 @@ pub struct Member {
     pub perm: Vec<u8>,
 }
 
-/// A class of symmetric first moves and its exact value.
+/// What a first-move class's stored value claims (format version 4; every
+/// class of an older file is exact).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Claim {
+    /// The class's exact value: both sides' strategies prove it.
+    #[default]
+    Exact,
+    /// The class's value is at most the stored one: only White's strategy
+    /// proves it (a first move worse for Black, who moves first, than the
+    /// board's value; `solve --first-moves bounds`).
+    AtMost,
+    /// The class's value is at least the stored one: only Black's strategy
+    /// proves it (a first move worse for White, who moves first).
+    AtLeast,
+}
+
+impl Claim {
+    /// The value's text with the claim: "+2", "≤ −1".
+    pub fn text(self, value: &str) -> String {
+        match self {
+            Claim::Exact => value.to_string(),
+            Claim::AtMost => format!("≤ {value}"),
+            Claim::AtLeast => format!("≥ {value}"),
+        }
+    }
+
+    /// Its name in JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Claim::Exact => "exact",
+            Claim::AtMost => "at most",
+            Claim::AtLeast => "at least",
+        }
+    }
+}
+
+/// A class of symmetric first moves and its value.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct ClassInfo {
     /// Black − White − komi in half points (normal play: ±1).
     pub value: i32,
+    /// Whether `value` is exact or a bound.
+    pub claim: Claim,
     /// The moves, the representative first.
     pub members: Vec<Member>,
 }

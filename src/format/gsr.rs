@@ -1,11 +1,11 @@
 //! The result file (`.gsr`): what a solve found and the proof of it.
 //!
-//! # Format, version 3
+//! # Format, version 4
 //!
 //! | bytes | content |
 //! | --- | --- |
 //! | 8 | magic `GOSOLVE` followed by 0x1A |
-//! | 2 | format version, little-endian (this reader: 1 to 3) |
+//! | 2 | format version, little-endian (this reader: 1 to 4) |
 //! | 2 | reserved, zero |
 //! | 8 | payload length in bytes, little-endian |
 //! | 4 | CRC-32 (IEEE) of the payload, little-endian |
@@ -28,6 +28,10 @@
 //! points played differ outside `koh`. Every version-2 link meets the
 //! version-3 rule, so all three are read.
 //!
+//! Version 4 adds each first-move class's claim ([`Claim`]): its value
+//! exact, or only a bound that a strategy of one side proves. Files of
+//! versions 1 to 3 read with every class exact.
+//!
 //! # Compression
 //!
 //! A file whose plain bytes exceed [`COMPRESS_ABOVE`] is written as one
@@ -47,8 +51,9 @@ use std::io::Write;
 use std::path::Path;
 
 pub use crate::format::file::{
-    BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo,
+    BoardInfo, Claim, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo,
 };
+use serde::Deserialize;
 
 /// The magic bytes.
 pub const MAGIC: [u8; 8] = *b"GOSOLVE\x1a";
@@ -61,7 +66,7 @@ pub const COMPRESS_ABOVE: usize = 1 << 20;
 /// 12% in 23 s.
 const LEVEL: i32 = 9;
 /// The format version this program writes and reads.
-pub const VERSION: u16 = 3;
+pub const VERSION: u16 = 4;
 /// A link's subtree that produced at most this many distinct colourings is
 /// judged by their set (by [`colouring_hash`]); a larger one by a summary.
 pub const MADE_LIMIT: usize = 1024;
@@ -274,8 +279,12 @@ fn decode_plain(bytes: &[u8]) -> Result<ResultFile, FileError> {
     if computed != stored {
         return Err(FileError::Checksum { stored, computed });
     }
-    let (r, used): (ResultFile, usize) = bincode::serde::decode_from_slice(payload, config())
-        .map_err(|e| FileError::Decode(e.to_string()))?;
+    let decoded = if version < 4 {
+        bincode::serde::decode_from_slice::<Exact, _>(payload, config()).map(|(r, n)| (r.into(), n))
+    } else {
+        bincode::serde::decode_from_slice(payload, config())
+    };
+    let (r, used): (ResultFile, usize) = decoded.map_err(|e| FileError::Decode(e.to_string()))?;
     if used != payload.len() {
         return Err(FileError::Decode(format!(
             "{} bytes left over in the payload",
@@ -284,6 +293,39 @@ fn decode_plain(bytes: &[u8]) -> Result<ResultFile, FileError> {
     }
     crate::format::check::settle(&r).map_err(FileError::Invalid)?;
     Ok(r)
+}
+
+/// The payload of versions 1 to 3, whose classes are all exact.
+#[derive(Deserialize)]
+struct Exact {
+    board: BoardInfo,
+    rules: RulesInfo,
+    run: RunInfo,
+    value: i32,
+    classes: Vec<(i32, Vec<Member>)>,
+    pv: Vec<u8>,
+    proofs: Vec<ProofInfo>,
+}
+
+impl From<Exact> for ResultFile {
+    fn from(f: Exact) -> ResultFile {
+        let classes = f.classes.into_iter();
+        ResultFile {
+            board: f.board,
+            rules: f.rules,
+            run: f.run,
+            value: f.value,
+            classes: classes
+                .map(|(value, members)| ClassInfo {
+                    value,
+                    claim: Claim::Exact,
+                    members,
+                })
+                .collect(),
+            pv: f.pv,
+            proofs: f.proofs,
+        }
+    }
 }
 
 /// Reads a result file.

@@ -10,7 +10,7 @@ use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, Superko};
 use crate::engine::types::{Color, Move};
 use crate::format::check;
-use crate::format::gsr::{self, ResultFile};
+use crate::format::gsr::{self, Claim, ResultFile};
 use crate::play::known::{Known, Source};
 use crate::search::bounds::{mover_value, value_range};
 use crate::search::solver::{Config, Search, Shared};
@@ -212,13 +212,14 @@ impl<'a> Oracle<'a> {
             return Some((f.value, f.value));
         }
         let r = inspect::look_up(f, self.board, &self.rules, line).ok()?;
-        // A side with no strategy in the class has a bound no game can
-        // break (the class value is its extreme); one whose strategy
-        // reaches here keeps its bound.
+        // A side with no strategy in an exactly valued class has a bound
+        // no game can break (the class value is its extreme); in a class
+        // known by a bound only that bound's owner has one. A strategy
+        // that reaches here keeps its bound.
         let bound = |c: Color| {
             let mut own = r.found.iter().filter(|x| x.0 == c).peekable();
             if own.peek().is_none() {
-                return Some(r.class_value);
+                return (r.class_claim == Claim::Exact).then_some(r.class_value);
             }
             own.filter(|x| x.2 != Found::Off).map(|x| x.1).next()
         };

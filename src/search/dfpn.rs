@@ -136,9 +136,8 @@ impl Search<'_, '_> {
     /// Whether the value of `g` (mover's side) is at least `x`, by df-pn:
     /// a settled [`Res`] for the window (x − 1, x), once the root's proof
     /// or disproof number stays below `limit` (`None`: it reached it
-    /// first). `u32::MAX` searches until settled, unless a caller's stop
-    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)) comes
-    /// first. Proof extraction tries each candidate move with a small
+    /// first). `u32::MAX` searches until settled, unless [`Search::halted`]
+    /// comes first. Proof extraction tries each candidate move with a small
     /// limit first, as it does with the depth limit of alpha-beta, so that
     /// a move with a small proof is found before a large search of one in
     /// front of it.
@@ -146,7 +145,7 @@ impl Search<'_, '_> {
         loop {
             match self.step(g, x, limit.min(MAX), limit.min(MAX)) {
                 Out::Settled(r) => return Some(r),
-                Out::Open(..) if limit != u32::MAX || self.sh.stopped() => return None,
+                Out::Open(..) if limit != u32::MAX || self.halted() => return None,
                 Out::Open(..) => {}
             }
         }
@@ -273,8 +272,8 @@ impl Search<'_, '_> {
             if delta == 0 {
                 break Out::Settled(self.disproved(base, refused, node, x, start_nodes));
             }
-            // A caller's stop (`Shared::stopper`) leaves the node open.
-            if phi >= th_phi || delta >= th_delta || self.sh.stopped() {
+            // A caller's stop or a class given up leaves the node open.
+            if phi >= th_phi || delta >= th_delta || self.halted() {
                 break Out::Open(phi, delta);
             }
             let (m, kid_phi) = (kids[best].m, kids[best].phi);

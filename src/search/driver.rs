@@ -20,20 +20,27 @@ impl Search<'_, '_> {
     /// "is the value (mover's side) at least `x`?" starts.
     pub fn exact_told(&mut self, g: &mut Game, testing: &mut dyn FnMut(i32)) -> i32 {
         let all = (-self.sh.range, self.sh.range);
-        self.exact_from(g, all, testing, &mut |_, _, _| {})
+        let (lo, hi) = self.bracket_from(g, all, u32::MAX, testing, &mut |_, _, _| {});
+        assert_eq!(lo, hi, "only a first-move class's search gives up");
+        lo
     }
 
     /// [`Search::exact_told`] of a game whose value (mover's side) is
     /// known to lie in `known` (an earlier run's finished tests), calling
     /// `proved(lo, hi, nodes)` with the bounds and this search's nodes
-    /// after each test.
-    pub fn exact_from(
+    /// after each test, and running at most `tests` tests. The bounds it
+    /// ends with: equal, unless `tests` ran out or the search gave up on a
+    /// first-move class proved worse than another ([`Search::class_hi`];
+    /// `g`'s mover is then the root mover's opponent, so the class is
+    /// worth at most −lo to the root mover).
+    pub fn bracket_from(
         &mut self,
         g: &mut Game,
         known: (i32, i32),
+        tests: u32,
         testing: &mut dyn FnMut(i32),
         proved: &mut dyn FnMut(i32, i32, u64),
-    ) -> i32 {
+    ) -> (i32, i32) {
         self.sync_path(g);
         let range = self.sh.range;
         let (mut lo, mut hi) = (known.0.max(-range), known.1.min(range));
@@ -53,7 +60,7 @@ impl Search<'_, '_> {
         // tests, the last alone 29 M). On 1xn boards the guide knows
         // nothing, and testing the top first made 1x8 four times slower.
         if lo == hi {
-            return lo;
+            return (lo, hi);
         }
         // Bounds an earlier run proved count as moved: its gallop or
         // bisection goes on where it was, rather than from the top.
@@ -63,10 +70,19 @@ impl Search<'_, '_> {
         } else {
             next_test(lo, hi, ups, downs)
         };
-        while lo < hi {
+        for _ in 0..tests {
+            if lo == hi {
+                break;
+            }
+            if let Some(c) = &mut self.class_hi {
+                *c = -lo;
+            }
+            if self.abandoned() {
+                break;
+            }
             testing(x);
             let before = self.nodes;
-            let r = self.test(g, x);
+            let Some(r) = self.test(g, x) else { break };
             if self.sh.config.debug {
                 eprintln!(
                     "exact: is it >= {x}? {} ({} nodes)",
@@ -84,17 +100,32 @@ impl Search<'_, '_> {
             proved(lo, hi, self.nodes);
             x = next_test(lo, hi, ups, downs);
         }
-        lo
+        (lo, hi)
+    }
+
+    /// Whether the first-move class this search values is proved worse
+    /// than another ([`Search::class_hi`]).
+    #[inline]
+    pub(super) fn abandoned(&self) -> bool {
+        self.class_hi
+            .is_some_and(|hi| self.sh.floor.load(Ordering::Relaxed) > hi)
+    }
+
+    /// Whether to leave the current test: a caller's stop
+    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)) or a
+    /// class given up ([`Search::abandoned`]).
+    #[inline]
+    pub(super) fn halted(&self) -> bool {
+        self.sh.stopped() || self.abandoned()
     }
 
     /// Decides "is the value of `g` at least `x`?" by the configured method:
-    /// a settled result for the window (x − 1, x).
-    fn test(&mut self, g: &mut Game, x: i32) -> Res {
+    /// a settled result for the window (x − 1, x); `None` where df-pn gave
+    /// up ([`Search::halted`]; alpha-beta finishes its test).
+    fn test(&mut self, g: &mut Game, x: i32) -> Option<Res> {
         match self.sh.method {
-            Method::ProofNumber => self
-                .dfpn_within(g, x, u32::MAX)
-                .expect("only a caller of at_most_within sets the stop"),
-            _ => self.deepening(g, x - 1, x),
+            Method::ProofNumber => self.dfpn_within(g, x, u32::MAX),
+            _ => Some(self.deepening(g, x - 1, x)),
         }
     }
 
@@ -193,7 +224,10 @@ impl Search<'_, '_> {
     /// Whether the value of `g` (mover's side) is at most `x`.
     pub fn at_most(&mut self, g: &mut Game, x: i32) -> bool {
         self.sync_path(g);
-        self.test(g, x + 1).v <= x
+        let r = self.test(g, x + 1);
+        r.expect("only a caller of at_most_within sets the stop, and only a class search gives up")
+            .v
+            <= x
     }
 }
 

@@ -10,6 +10,7 @@ use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, value_text};
 use crate::engine::setup::Setup;
 use crate::engine::types::{Color, Move};
+use crate::format::file::Claim;
 use crate::search::proof::{Extractor, Strategy};
 use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
 use crate::search::solver::{Config, Shared};
@@ -377,7 +378,8 @@ pub fn run_solve_logged(
 }
 
 /// The bounds of each first-move class that need a strategy: (class,
-/// owner); a bound no game can break needs none.
+/// owner); a bound no game can break needs none, and a class known only
+/// by a bound ([`Claim`]) has only that bound's owner.
 pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize, Color)> {
     let extremes = match rules.ruleset {
         Ruleset::Logical => None,
@@ -389,7 +391,12 @@ pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize
     };
     let mut out = Vec::new();
     for (k, m) in solution.moves.iter().enumerate() {
-        for owner in [Color::Black, Color::White] {
+        let owners: &[Color] = match m.claim {
+            Claim::Exact => &[Color::Black, Color::White],
+            Claim::AtMost => &[Color::White],
+            Claim::AtLeast => &[Color::Black],
+        };
+        for &owner in owners {
             let trivial = extremes.is_some_and(|(lo, hi)| {
                 if owner == Color::Black {
                     m.value <= lo

@@ -7,7 +7,7 @@ use crate::engine::game::Game;
 use crate::engine::rules::{Rules, half_points};
 use crate::engine::types::{Color, Move, PointSet};
 use crate::format::codes::{LINK, SECURE, code, decode, player};
-use crate::format::gsr::{ProofInfo, ResultFile};
+use crate::format::gsr::{Claim, ProofInfo, ResultFile};
 
 /// Why a line of moves could not be read or followed in a result file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,6 +190,8 @@ impl Follow<'_, '_> {
 pub struct LineReport {
     /// The class's value.
     pub class_value: i32,
+    /// Whether it is exact or a bound (only its owner has a strategy).
+    pub class_claim: Claim,
     /// (owner, bound, what it says).
     pub found: Vec<(Color, i32, Found)>,
     /// The player to move, and whether the game is over.
@@ -261,6 +263,7 @@ fn follow_line(
     }
     Ok(LineReport {
         class_value: class.value,
+        class_claim: class.claim,
         found,
         to_move: g.to_move(),
         over: g.outcome().is_some(),
@@ -290,10 +293,11 @@ fn follow(
     Ok(fw.node(&mut g, &mut at, Some(0))?.unwrap_or(Found::Off))
 }
 
-/// The first-move table as CSV: value, then the moves of the class.
+/// The first-move table as CSV: value, the moves of the class, and the
+/// claim (`exact`, or `at most` / `at least` for a bound).
 pub fn csv(f: &ResultFile, board: &Board, rules: &Rules) -> String {
     let scored = rules.ruleset.has_score();
-    let mut out = String::from("value,moves\n");
+    let mut out = String::from("value,moves,claim\n");
     for c in &f.classes {
         let names: Vec<String> = c
             .members
@@ -301,9 +305,10 @@ pub fn csv(f: &ResultFile, board: &Board, rules: &Rules) -> String {
             .map(|m| board.move_name(decode(m.mv, board.len()).expect("checked")))
             .collect();
         out += &format!(
-            "{},{}\n",
+            "{},{},{}\n",
             crate::engine::rules::value_text(scored, c.value),
-            names.join(" ")
+            names.join(" "),
+            c.claim.name()
         );
     }
     out
@@ -470,7 +475,8 @@ pub fn sgf(f: &ResultFile, board: &Board, rules: &Rules) -> String {
                     mv,
                     Some(format!(
                         "Value {}.",
-                        crate::engine::rules::value_text(scored, c.value)
+                        c.claim
+                            .text(&crate::engine::rules::value_text(scored, c.value))
                     ))
                 )
             ));

@@ -22,6 +22,16 @@ fn digest(words: impl IntoIterator<Item = u64>) -> u32 {
     h as u32
 }
 
+/// Where a solve under `--first-moves bounds` writes by default: beside
+/// [`default_path`]'s file, `-bounds` added to the name, so that it never
+/// replaces a file with every first move's exact value (nor shares its
+/// resume file).
+pub fn bounds_path(board: &Board, rules: &Rules) -> PathBuf {
+    let exact = default_path(board, rules);
+    let stem = exact.file_stem().expect("a file name").to_string_lossy();
+    exact.with_file_name(format!("{stem}-bounds.gsr"))
+}
+
 /// `results/<board>-<rules>[-<options>].gsr`: options other than the
 /// ruleset's defaults are spelled out; a start position adds a short hash.
 /// A `file:` board is named by its file's stem, which two folders can
@@ -178,6 +188,7 @@ pub fn result_file(board: &Board, rules: &Rules, r: &Report, config: &Config) ->
         .iter()
         .map(|m| ClassInfo {
             value: m.value,
+            claim: m.claim,
             members: m
                 .class
                 .iter()
@@ -234,4 +245,28 @@ pub fn same_claims(old: &ResultFile, new: &ResultFile) -> bool {
         && old.value == new.value
         && old.classes == new.classes
         && old.pv == new.pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::{Komi, RuleOptions};
+
+    /// A bounds file sits beside the exact one, even where the name has a
+    /// dot of its own (komi 0.5).
+    #[test]
+    fn bounds_files_sit_beside_the_exact_ones() {
+        let board = Board::parse("2x2").unwrap();
+        let opts = RuleOptions {
+            komi: Some(Komi(1)),
+            ..RuleOptions::default()
+        };
+        let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+        let exact = default_path(&board, &rules);
+        assert_eq!(exact, Path::new("results/2x2-tromp-taylor-komi-0.5.gsr"));
+        assert_eq!(
+            bounds_path(&board, &rules),
+            Path::new("results/2x2-tromp-taylor-komi-0.5-bounds.gsr")
+        );
+    }
 }

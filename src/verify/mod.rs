@@ -10,8 +10,11 @@
 //! Black's strategy after the representative guarantees at least the
 //! class's value against every White reply and White's guarantees at most
 //! it against every Black reply (a bound no game can break needs no
-//! strategy); the value is the best class value for the player to move; the
-//! principal variation is a legal, finished game with that value.
+//! strategy); a class stored with only a bound (format version 4,
+//! `solve --first-moves bounds`) has the one strategy that proves it, and
+//! the bound must show the class no better for the player to move than the
+//! value; the value is the best exact class value for the player to move;
+//! the principal variation is a legal, finished game with that value.
 //!
 //! # The claims beside the proof
 //!
@@ -68,7 +71,7 @@ mod setting;
 mod walk;
 
 use crate::engine::rules::{Ruleset, Superko};
-use crate::format::gsr::ResultFile;
+use crate::format::gsr::{Claim, ResultFile};
 use crate::verify::plain::{BLACK, Turn, WHITE};
 use crate::verify::setting::{extremes, is_automorphism};
 use crate::verify::walk::{Walk, decode_move};
@@ -176,16 +179,43 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
     if covered.len() != legal.len() {
         return Err(fail("a first-move class holds an illegal move"));
     }
-    // Step 2. The value is the best class for the player to move.
-    let best = if start.to_move == BLACK {
-        f.classes.iter().map(|c| c.value).max()
+    // Step 2. The value is the best class for the player to move: the
+    // best exact class, and no class known by a bound can be better (its
+    // bound is on the side of the player to move and no better).
+    let black = start.to_move == BLACK;
+    let exact = f.classes.iter().filter(|c| c.claim == Claim::Exact);
+    let best = if black {
+        exact.map(|c| c.value).max()
     } else {
-        f.classes.iter().map(|c| c.value).min()
+        exact.map(|c| c.value).min()
     };
-    if let Some(b) = best {
-        if b != f.value {
+    match best {
+        Some(b) if b != f.value => {
             return Err(fail(format!(
                 "the stored value {} is not the best first move's value {b}",
+                f.value
+            )));
+        }
+        None if !f.classes.is_empty() => {
+            return Err(fail("no first-move class has an exact value"));
+        }
+        _ => {}
+    }
+    for (k, c) in f.classes.iter().enumerate() {
+        let worse = match c.claim {
+            Claim::Exact => true,
+            Claim::AtMost => black && c.value <= f.value,
+            Claim::AtLeast => !black && c.value >= f.value,
+        };
+        if !worse {
+            return Err(fail(format!(
+                "first-move class {k} is known only {} {}, which does not show it no better than the value {}",
+                if c.claim == Claim::AtMost {
+                    "to be at most"
+                } else {
+                    "to be at least"
+                },
+                c.value,
                 f.value
             )));
         }
@@ -202,7 +232,13 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
     let mut used = vec![false; f.proofs.len()];
     for (k, c) in f.classes.iter().enumerate() {
         let rep = decode_move(c.members[0].mv, n).expect("checked");
-        for owner in [BLACK, WHITE] {
+        // A bound's claim has only its owner's strategy.
+        let owners: &[u8] = match c.claim {
+            Claim::Exact => &[BLACK, WHITE],
+            Claim::AtMost => &[WHITE],
+            Claim::AtLeast => &[BLACK],
+        };
+        for &owner in owners {
             let trivial = ext.is_some_and(|(lo, hi)| {
                 if owner == BLACK {
                     c.value <= lo

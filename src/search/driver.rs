@@ -80,6 +80,13 @@ impl Search<'_, '_> {
             if self.abandoned() {
                 break;
             }
+            // A class that may or may not reach the best one's value
+            // (`floor`, the root mover's side: −hi < floor ≤ −lo) is
+            // first asked exactly that: a "no" gives it up.
+            let floor = self.sh.floor.load(Ordering::Relaxed);
+            if self.class_hi.is_some() && -hi < floor && floor <= -lo {
+                x = 1 - floor;
+            }
             testing(x);
             let before = self.nodes;
             let Some(r) = self.test(g, x) else { break };

@@ -280,7 +280,8 @@ fn decode_plain(bytes: &[u8]) -> Result<ResultFile, FileError> {
         return Err(FileError::Checksum { stored, computed });
     }
     let decoded = if version < 4 {
-        bincode::serde::decode_from_slice::<Exact, _>(payload, config()).map(|(r, n)| (r.into(), n))
+        bincode::serde::decode_from_slice::<PayloadV3, _>(payload, config())
+            .map(|(r, n)| (r.into(), n))
     } else {
         bincode::serde::decode_from_slice(payload, config())
     };
@@ -297,7 +298,7 @@ fn decode_plain(bytes: &[u8]) -> Result<ResultFile, FileError> {
 
 /// The payload of versions 1 to 3, whose classes are all exact.
 #[derive(Deserialize)]
-struct Exact {
+struct PayloadV3 {
     board: BoardInfo,
     rules: RulesInfo,
     run: RunInfo,
@@ -307,8 +308,8 @@ struct Exact {
     proofs: Vec<ProofInfo>,
 }
 
-impl From<Exact> for ResultFile {
-    fn from(f: Exact) -> ResultFile {
+impl From<PayloadV3> for ResultFile {
+    fn from(f: PayloadV3) -> ResultFile {
         let classes = f.classes.into_iter();
         ResultFile {
             board: f.board,

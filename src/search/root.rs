@@ -185,9 +185,11 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     // another (`Shared::floor`, the root mover's side), so the classes
     // that may be best should be searched first: every placing class
     // runs one test, then the rest run, the most promising (highest upper
-    // bound) first. (1x10 on one thread: its first class, A1, is the
-    // worst, and its exact value is a superko fight of 270 M nodes and
-    // more; after one test it is proved worse than B1's.)
+    // bound) first, and a class that may or may not reach the best value
+    // so far is tested at it (`Search::bracket_from`). (1x10 on one
+    // thread: its first class, A1, is the worst, and its exact value is a
+    // superko fight of 270 M nodes and more; after one test it is proved
+    // worse than B1's.)
     let bounds = sh.config.first_moves == FirstMoves::Bounds;
     let (resumed, resumed_nodes) = (AtomicU64::new(0), AtomicU64::new(0));
     // Nodes earlier runs spent on the finished tests of classes valued now.
@@ -199,7 +201,11 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             if let Some((v, nodes)) = log.known(class[0]) {
                 resumed.fetch_add(1, Ordering::Relaxed);
                 resumed_nodes.fetch_add(nodes, Ordering::Relaxed);
-                return Bracket::exact(sign * v, 0);
+                return Bracket {
+                    lo: sign * v,
+                    hi: sign * v,
+                    nodes: 0,
+                };
             }
             match log.known_bounds(class[0]) {
                 Some((lo, hi, nodes)) => {
@@ -365,16 +371,6 @@ struct Bracket {
     lo: i32,
     hi: i32,
     nodes: u64,
-}
-
-impl Bracket {
-    fn exact(v: i32, nodes: u64) -> Bracket {
-        Bracket {
-            lo: v,
-            hi: v,
-            nodes,
-        }
-    }
 }
 
 /// `f(0)`, ..., `f(n − 1)` on the current pool's threads, each thread

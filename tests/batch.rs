@@ -39,6 +39,34 @@ fn a_job_chooses_the_search_and_the_guide_as_solve_does() {
     assert!(batch::parse("[[job]]\nboard = \"2x3\"\nguide = 1\n").is_err());
 }
 
+/// `first_moves = "bounds"`: the label says it, the job solves as `solve
+/// --first-moves bounds` does and writes its verified file under the
+/// `-bounds` name; a wrong value names the choices.
+#[test]
+fn a_job_can_bound_the_worse_first_moves() {
+    let jobs = batch::parse("[[job]]\nboard = \"1x7\"\nfirst_moves = \"bounds\"\n").unwrap();
+    assert_eq!(
+        jobs[0].label(),
+        "1x7 --rules tromp-taylor --first-moves bounds"
+    );
+    let dir = std::env::temp_dir().join(format!("gosolve-batch-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = batch::run_job(&jobs[0], &dir, 1, &|_| {});
+    let file = dir.join("1x7-tromp-taylor-bounds.gsr");
+    assert_eq!(out.file.as_deref(), Some(file.as_path()), "{out:?}");
+    let f = gosolve::format::gsr::read(&file).unwrap();
+    assert_eq!(f.value, 4, "1x7 is +2");
+    assert!(
+        f.classes
+            .iter()
+            .any(|c| c.claim == gosolve::format::gsr::Claim::AtMost)
+    );
+    gosolve::verify::verify(&f, &|_| {}).expect("it verifies");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let e = batch::parse("[[job]]\nboard = \"2x3\"\nfirst_moves = \"some\"\n").unwrap_err();
+    assert!(e.contains("job 1") && e.contains("exact, bounds"), "{e}");
+}
+
 #[test]
 fn lists_expand_to_the_product_in_order() {
     let jobs = batch::parse(JOBS).unwrap();

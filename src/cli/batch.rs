@@ -19,12 +19,14 @@
 //! Fields: `board`, `rules`, `superko`, `suicide`, `komi` (number), `start`
 //! (a diagram), `tt_mb` (default: as `solve` picks for the board, within
 //! the job's share of the memory when jobs run at once),
-//! `search` (`auto`, `alphabeta` or `proof-number`, as `--search`) and
-//! `guide` (`false`: as `--no-guide`). Unknown fields are errors; options a
+//! `search` (`auto`, `alphabeta` or `proof-number`, as `--search`),
+//! `guide` (`false`: as `--no-guide`) and `first_moves` (`exact` or
+//! `bounds`, as `--first-moves`; a bounds job's file is named as `solve`
+//! names it, `-bounds` added). Unknown fields are errors; options a
 //! ruleset does not take (komi under `conway`) fail that job, as on the
 //! command line.
 
-use crate::cli::SearchMethod;
+use crate::cli::{FirstMovesArg, SearchMethod};
 use crate::engine::board::Board;
 use crate::engine::rules::value_text;
 use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset};
@@ -88,6 +90,7 @@ struct Spec {
     tt_mb: Option<usize>,
     search: Option<String>,
     guide: Option<bool>,
+    first_moves: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -119,6 +122,8 @@ pub struct Job {
     pub search: SearchMethod,
     /// Whether the history-free guide is built (false: `--no-guide`).
     pub guide: bool,
+    /// Which first moves get their exact value (`--first-moves`).
+    pub first_moves: FirstMovesArg,
 }
 
 impl Job {
@@ -142,6 +147,9 @@ impl Job {
         }
         if !self.guide {
             s += " --no-guide";
+        }
+        if self.first_moves == FirstMovesArg::Bounds {
+            s += " --first-moves bounds";
         }
         s
     }
@@ -215,6 +223,16 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                 )
             })?,
         };
+        let first_moves = match spec.first_moves.as_deref() {
+            None | Some("exact") => FirstMovesArg::Exact,
+            Some("bounds") => FirstMovesArg::Bounds,
+            Some(x) => {
+                return Err(format!(
+                    "job {}: first_moves = \"{x}\": one of exact, bounds",
+                    k + 1
+                ));
+            }
+        };
         let komis: Vec<Option<f64>> = match &spec.komi {
             None => vec![None],
             Some(v) => v.values().into_iter().map(Some).collect(),
@@ -243,6 +261,7 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                                 tt_mb: spec.tt_mb,
                                 search,
                                 guide: spec.guide.unwrap_or(true),
+                                first_moves,
                             });
                         }
                     }
@@ -309,8 +328,11 @@ pub struct Outcome {
 }
 
 /// The file of a job in `dir`.
-pub fn job_path(dir: &Path, board: &Board, rules: &Rules) -> PathBuf {
-    let name = save::default_path(board, rules);
+pub fn job_path(dir: &Path, board: &Board, rules: &Rules, first_moves: FirstMovesArg) -> PathBuf {
+    let name = match first_moves {
+        FirstMovesArg::Exact => save::default_path(board, rules),
+        FirstMovesArg::Bounds => save::bounds_path(board, rules),
+    };
     dir.join(name.file_name().expect("a file name"))
 }
 
@@ -324,7 +346,7 @@ pub fn one_path_each(jobs: &[Job], dir: &Path) -> Result<(), String> {
         let Ok((board, rules)) = job.settle() else {
             continue;
         };
-        let path = job_path(dir, &board, &rules);
+        let path = job_path(dir, &board, &rules, job.first_moves);
         if let Some(first) = seen.get(&path) {
             return Err(format!(
                 "jobs {} ({}) and {} ({}) would both write {}",
@@ -370,7 +392,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         }
     };
     out.rules = rules.describe();
-    let path = job_path(dir, &board, &rules);
+    let path = job_path(dir, &board, &rules, job.first_moves);
     out.file = Some(path.clone());
     stage("checking for a finished file");
     if let Some(f) = already_done(&path, &board, &rules) {
@@ -387,6 +409,7 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         tt_mb: job.table_mb(1),
         method: job.search.into(),
         guide: job.guide,
+        first_moves: job.first_moves.into(),
         ..Config::default()
     };
     let run = Run {

@@ -209,30 +209,8 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
                 Some(v) => v.values().into_iter().map(Some).collect(),
             }
         };
-        let search = match spec.search.as_deref() {
-            None => SearchMethod::Auto,
-            Some(x) => SearchMethod::from_str(x, false).map_err(|_| {
-                let names: Vec<String> = SearchMethod::value_variants()
-                    .iter()
-                    .map(|m| m.name())
-                    .collect();
-                format!(
-                    "job {}: search = \"{x}\": one of {}",
-                    k + 1,
-                    names.join(", ")
-                )
-            })?,
-        };
-        let first_moves = match spec.first_moves.as_deref() {
-            None | Some("exact") => FirstMovesArg::Exact,
-            Some("bounds") => FirstMovesArg::Bounds,
-            Some(x) => {
-                return Err(format!(
-                    "job {}: first_moves = \"{x}\": one of exact, bounds",
-                    k + 1
-                ));
-            }
-        };
+        let search = choice(k, "search", &spec.search, SearchMethod::Auto)?;
+        let first_moves = choice(k, "first_moves", &spec.first_moves, FirstMovesArg::Exact)?;
         let komis: Vec<Option<f64>> = match &spec.komi {
             None => vec![None],
             Some(v) => v.values().into_iter().map(Some).collect(),
@@ -273,6 +251,30 @@ pub fn parse(text: &str) -> Result<Vec<Job>, String> {
         return Err("the jobs file has no [[job]]".into());
     }
     Ok(jobs)
+}
+
+/// Job `k`'s `field`, one of a command-line option's values (`default`
+/// where the job does not give it).
+fn choice<E: ValueEnum>(
+    k: usize,
+    field: &str,
+    given: &Option<String>,
+    default: E,
+) -> Result<E, String> {
+    let Some(x) = given.as_deref() else {
+        return Ok(default);
+    };
+    E::from_str(x, false).map_err(|_| {
+        let names: Vec<String> = E::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        format!(
+            "job {}: {field} = \"{x}\": one of {}",
+            k + 1,
+            names.join(", ")
+        )
+    })
 }
 
 /// Parses `I/N` (1 ≤ I ≤ N).
@@ -329,10 +331,7 @@ pub struct Outcome {
 
 /// The file of a job in `dir`.
 pub fn job_path(dir: &Path, board: &Board, rules: &Rules, first_moves: FirstMovesArg) -> PathBuf {
-    let name = match first_moves {
-        FirstMovesArg::Exact => save::default_path(board, rules),
-        FirstMovesArg::Bounds => save::bounds_path(board, rules),
-    };
+    let name = save::result_path(board, rules, first_moves.into());
     dir.join(name.file_name().expect("a file name"))
 }
 

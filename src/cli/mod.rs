@@ -557,10 +557,8 @@ fn run(command: Command) -> Result<(), String> {
                 prove: !no_save,
                 threads: 0,
             };
-            let result = out.unwrap_or_else(|| match config.first_moves {
-                solver::FirstMoves::Exact => save::default_path(&board, &rules),
-                solver::FirstMoves::Bounds => save::bounds_path(&board, &rules),
-            });
+            let result =
+                out.unwrap_or_else(|| save::result_path(&board, &rules, config.first_moves));
             if !no_save {
                 save::check_writable(&result).map_err(|e| e.to_string())?;
             }

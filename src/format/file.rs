@@ -76,10 +76,9 @@ pub struct Member {
 
 /// What a first-move class's stored value claims (format version 4; every
 /// class of an older file is exact).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
     /// The class's exact value: both sides' strategies prove it.
-    #[default]
     Exact,
     /// The class's value is at most the stored one: only White's strategy
     /// proves it (a first move worse for Black, who moves first, than the

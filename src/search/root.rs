@@ -269,9 +269,8 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     };
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
     let mut values: Vec<Bracket> = if bounds {
-        let first: Vec<(usize, Bracket)> =
+        let mut rest: Vec<(usize, Bracket)> =
             in_order(placings, |k| (k, advance(&classes[k], start[k], 1)));
-        let mut rest = first.clone();
         rest.sort_by_key(|&(k, b)| (-b.hi, k));
         let mut out = in_order(placings, |i| {
             let (k, b) = rest[i];

@@ -84,9 +84,9 @@ pub enum FirstMoves {
     /// The exact value of every class as good as the board's value; for
     /// the others only a bound proving them worse. A worse first move's
     /// exact value can be a long superko fight the board's value does not
-    /// need: 1x10 (suicide allowed) on one thread, 7 s with bounds, while
-    /// its first class's exact value ("≥ +4?" after "≥ +2?") ran past
-    /// 270 M nodes at depths past 200.
+    /// need: 1x10 (suicide allowed) on one thread, 0.18 s with bounds
+    /// (value only), while its first class's exact value ran past 270 M
+    /// nodes at depths past 200 (see `root`).
     Bounds,
 }
 

@@ -8,7 +8,7 @@ use crate::engine::types::Color;
 use crate::format::codes::{Cell, cell_code, code, player_code};
 use crate::format::gsr::{BoardInfo, ClassInfo, Member, ProofInfo, ResultFile, RulesInfo, RunInfo};
 use crate::search::run::Report;
-use crate::search::solver::Config;
+use crate::search::solver::{Config, FirstMoves};
 use std::path::{Path, PathBuf};
 
 /// A 32-bit FNV-1a digest of some words, for short, stable file names.
@@ -22,12 +22,15 @@ fn digest(words: impl IntoIterator<Item = u64>) -> u32 {
     h as u32
 }
 
-/// Where a solve under `--first-moves bounds` writes by default: beside
-/// [`default_path`]'s file, `-bounds` added to the name, so that it never
-/// replaces a file with every first move's exact value (nor shares its
-/// resume file).
-pub fn bounds_path(board: &Board, rules: &Rules) -> PathBuf {
+/// Where a solve writes by default: [`default_path`], and under
+/// `--first-moves bounds` beside it, `-bounds` added to the name, so that
+/// it never replaces a file with every first move's exact value (nor
+/// shares its resume file).
+pub fn result_path(board: &Board, rules: &Rules, first_moves: FirstMoves) -> PathBuf {
     let exact = default_path(board, rules);
+    if first_moves == FirstMoves::Exact {
+        return exact;
+    }
     let stem = exact.file_stem().expect("a file name").to_string_lossy();
     exact.with_file_name(format!("{stem}-bounds.gsr"))
 }
@@ -264,8 +267,9 @@ mod tests {
         let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
         let exact = default_path(&board, &rules);
         assert_eq!(exact, Path::new("results/2x2-tromp-taylor-komi-0.5.gsr"));
+        assert_eq!(result_path(&board, &rules, FirstMoves::Exact), exact);
         assert_eq!(
-            bounds_path(&board, &rules),
+            result_path(&board, &rules, FirstMoves::Bounds),
             Path::new("results/2x2-tromp-taylor-komi-0.5-bounds.gsr")
         );
     }

@@ -105,6 +105,7 @@
 //! is the same whatever the order; the number of sweeps can differ by one
 //! from run to run.
 
+use crate::count::positions::count_auto;
 use crate::engine::board::Board;
 use crate::engine::game::{Game, from_ternary, ternary};
 use crate::engine::position::{Position, flood};
@@ -116,10 +117,12 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::time::Instant;
 
-/// The largest board the guide supports: 3^18 = 387 M colourings, a
-/// 775 MB table, whose indices still fit the sweep lists' `u32` and two
-/// lookups of [`Digits`].
-pub const MAX_POINTS: usize = 18;
+/// The largest board the guide supports: 3^20 = 3.49 G colourings, a
+/// 7 GB table, whose indices still fit the sweep lists' `u32` (3^20 <
+/// 2^32) and two lookups of [`Digits`]. 4x5 (1.84 G legal colourings)
+/// builds in about 5 minutes on 2 cores at a peak of about 13 GB
+/// ([`Guide::build_bytes`]); 3x7 (3^21) would not fit the `u32`s.
+pub const MAX_POINTS: usize = 20;
 const _: () = assert!(MAX_POINTS <= 2 * DIGITS as usize);
 
 /// States per rayon task in a sweep.
@@ -199,16 +202,17 @@ fn index(code: u64, ban: PointSet) -> u64 {
     }
 }
 
-/// Digits per entry of [`Digits`]: 3^9 entries of 4 bytes stay in cache.
-const DIGITS: u32 = 9;
+/// Digits per entry of [`Digits`]: half of [`MAX_POINTS`], 3^10 entries
+/// of 4 bytes (236 KB).
+const DIGITS: u32 = 10;
 
 /// The numbers of [`DIGITS`] ternary digits: entries of [`Digits`], and of
 /// each half of an [`Images`] map.
 const SPAN: u32 = 3u32.pow(DIGITS);
 
-/// The colouring of every 9-digit ternary number, black points in the
+/// The colouring of every [`DIGITS`]-digit ternary number, black points in the
 /// low half, white in the high half: [`Digits::state`] reads a table
-/// index with two lookups instead of 18 divisions.
+/// index with two lookups instead of one division a point.
 struct Digits(Vec<u32>);
 
 impl Digits {
@@ -258,7 +262,7 @@ const MAX_SYMMETRIES: usize = 48;
 /// digits contributes. A ko state's index ([`index`]) is a code with one
 /// more black digit, so it maps to the index of the image state too.
 struct Images {
-    /// Per symmetry, 2 × 3^9 contributions: low digits, then high ones.
+    /// Per symmetry, 2 × 3^DIGITS contributions: low digits, then high ones.
     maps: Vec<u32>,
 }
 
@@ -671,7 +675,7 @@ struct Ready {
     code: u64,
     g: Groups,
     score: i32,
-    /// The table indices of Black's placings (`u32`: 3^18 < 2^32).
+    /// The table indices of Black's placings (`u32`: 3^20 < 2^32).
     kids: [u32; MAX_POINTS],
     len: usize,
 }
@@ -927,6 +931,35 @@ impl Guide {
             && n <= MAX_POINTS
     }
 
+    /// About what building the guide of `board` takes at its peak, in
+    /// bytes: the table (2 bytes a colouring) and, for each listed state,
+    /// 4 bytes of sweep list and 8 of known word. The lists hold one state
+    /// of each orbit of the legal colourings, and ko states (6% more on
+    /// 4x5); a quarter is added for both. 4x5: 13.9 GB, against a measured
+    /// peak of about 13.1 GB (7.0 GB of it the table, which stays).
+    pub fn build_bytes(board: &Board) -> u64 {
+        let codes = 3u64.pow(board.len() as u32);
+        let legal = count_auto(board).map_or(codes, |(c, _)| c as u64);
+        let orbits = board.automorphisms(MAX_SYMMETRIES).len().max(1) as u64;
+        2 * codes + 12 * (legal + legal / 4) / orbits
+    }
+
+    /// Whether building the guide of `board`, and then keeping it beside
+    /// `tables` bytes of search tables, fits a machine of `memory` bytes
+    /// with an eighth of it free; if not, the bytes of both, to report.
+    /// An allocation the machine cannot back is not refused by the
+    /// allocator: the kernel ends the process later, so this is asked
+    /// first.
+    pub fn fits(board: &Board, tables: u64, memory: u64) -> Result<(), (u64, u64)> {
+        let build = Guide::build_bytes(board);
+        let search = 2 * 3u64.pow(board.len() as u32) + tables;
+        if build.max(search) > memory - memory / 8 {
+            Err((build, search))
+        } else {
+            Ok(())
+        }
+    }
+
     /// Sweeps, seconds, states and open states of the build.
     pub fn stats(&self) -> GuideStats {
         self.stats
@@ -1127,18 +1160,36 @@ mod tests {
     }
 
     #[test]
+    fn guide_memory_is_asked_first() {
+        const GIB: u64 = 1 << 30;
+        let board = Board::parse("4x5").unwrap();
+        // 2 · 3^20 bytes of table, and 12 bytes for each of 1.25 times
+        // the 1,840,058,693 legal colourings over 4 symmetries.
+        let build = 2 * 3u64.pow(20) + 12 * (1_840_058_693 + 460_014_673) / 4;
+        assert_eq!(Guide::build_bytes(&board), build);
+        assert_eq!(Guide::fits(&board, 4 * GIB, 16 * GIB), Ok(()));
+        // 7/8 of 12 GiB holds the search's 11.3 GB, not the build's 13.9.
+        let search = 2 * 3u64.pow(20) + 4 * GIB;
+        assert_eq!(Guide::fits(&board, 4 * GIB, 12 * GIB), Err((build, search)));
+        assert!(Guide::fits(&board, 8 * GIB, 16 * GIB).is_err());
+        let small = Board::parse("3x3").unwrap();
+        assert_eq!(Guide::fits(&small, 0, 1 << 20), Ok(()));
+        assert!(Guide::fits(&small, 1 << 20, 1 << 20).is_err());
+    }
+
+    #[test]
     fn guide_unsupported() {
         let small = Board::parse("2x2").unwrap();
         assert!(
             Guide::build(
-                &Board::parse("1x19").unwrap(),
+                &Board::parse("1x21").unwrap(),
                 &Rules::new(Ruleset::TrompTaylor)
             )
             .is_none()
         );
         assert!(
             Guide::build(
-                &Board::parse("complete:19").unwrap(),
+                &Board::parse("complete:21").unwrap(),
                 &Rules::new(Ruleset::Ggg)
             )
             .is_none()

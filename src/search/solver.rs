@@ -203,6 +203,13 @@ impl<'a> Shared<'a> {
             _ => 0,
         };
         let tt_mb = (config.tt_mb - numbers_mb).max(1);
+        // The guide first: its build's lists are freed before the tables
+        // are made, so the peak is the larger of the two, not their sum
+        // (4x5: 12.9 GB at the peak, against 17.2 GB the other way round). Its
+        // sweeps run in the caller's thread pool.
+        let guide = Shared::builds_guide(board, rules, &config)
+            .then(|| Shared::build_guide(board, rules, &config))
+            .flatten();
         let table = (config.tt_mb > 0)
             .then(|| Table::try_new(tt_mb.div_ceil(1 + small as usize)))
             .transpose()?;
@@ -212,10 +219,6 @@ impl<'a> Shared<'a> {
         let numbers = (numbers_mb > 0)
             .then(|| Numbers::try_new(numbers_mb))
             .transpose()?;
-        // Its sweeps run in the caller's thread pool.
-        let guide = Shared::builds_guide(board, rules, &config)
-            .then(|| Shared::build_guide(board, rules, config.debug))
-            .flatten();
         Ok(Shared {
             board,
             rules: *rules,
@@ -248,7 +251,29 @@ impl<'a> Shared<'a> {
     /// board), and the game without ko is built instead, whose brackets,
     /// open everywhere there, still steer (1x8: 140 K nodes, 326 K without
     /// a guide). So a 1xn board builds both (1x12: 0.13 s with ko).
-    fn build_guide(board: &Board, rules: &Rules, debug: bool) -> Option<Guide> {
+    ///
+    /// Not built where the machine's memory could not hold the build, or
+    /// the table beside the search's tables (an eighth kept free): the
+    /// allocator would not refuse it, the kernel would end the process.
+    /// The solve then runs without it, and says so.
+    fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Guide> {
+        let debug = config.debug;
+        if let Some(memory) = crate::search::tt::physical_memory() {
+            let tables = (config.tt_mb as u64) << 20;
+            if let Err((build, search)) = Guide::fits(board, tables, memory) {
+                let gb = |b: u64| b as f64 / 1e9;
+                eprintln!(
+                    "note: no guide table for this board: its build takes about {:.1} GB and the \
+                     search then {:.1} GB (with --tt-mb {}), more than 7/8 of this machine's {:.1} \
+                     GB; the search goes on without it, many times slower",
+                    gb(build),
+                    gb(search),
+                    config.tt_mb,
+                    gb(memory)
+                );
+                return None;
+            }
+        }
         let say = |g: &Guide, then: &str| {
             if debug {
                 let s = g.stats();

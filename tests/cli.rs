@@ -900,16 +900,7 @@ fn ctrl_c_keeps_the_search_table_for_the_rerun() {
     let (resume, table) = (path_for(&out), table_path(&path_for(&out)));
     // One thread without the guide: the value search takes minutes, and
     // writes its first checkpoint after a second of it.
-    let child = Command::new(env!("CARGO_BIN_EXE_gosolve"))
-        .args([
-            "--threads",
-            "1",
-            "solve",
-            "4x4",
-            "--tt-mb",
-            "64",
-            "--no-guide",
-        ])
+    let child = slow_4x4()
         .args(["--checkpoint-every", "1", "--out", o])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -942,6 +933,61 @@ fn ctrl_c_keeps_the_search_table_for_the_rerun() {
     assert!(!err.contains("warning"), "{err}");
     assert!(text.contains("value: +2"), "{text}");
     assert!(!resume.exists() && !table.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A 4x4 solve on one thread without the guide: its value search takes
+/// minutes.
+fn slow_4x4() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gosolve"));
+    c.args([
+        "--threads",
+        "1",
+        "solve",
+        "4x4",
+        "--tt-mb",
+        "64",
+        "--no-guide",
+    ]);
+    c
+}
+
+/// A solve past its memory limit (`GOSOLVE_MEMORY_MB`, here 1 MB, passed
+/// at once) stops as Ctrl-C stops it, with status 1 and the reason, and
+/// writes no result file; a limit that is not a number is an error.
+#[test]
+fn a_solve_past_its_memory_limit_stops_and_says_so() {
+    let dir = scratch("memory");
+    let out = dir.join("4x4.gsr");
+    let o = out.to_str().unwrap();
+    let stopped = slow_4x4()
+        .args(["--out", o])
+        .env("GOSOLVE_MEMORY_MB", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("stopped: the solve held ")
+            && err.contains(" GB, past the 0.0 GB this machine can give it (GOSOLVE_MEMORY_MB)")
+            && err.ends_with(
+                "stopped before a first-move class had a finished test: nothing was kept, \
+                 and running the command again starts over\n"
+            ),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let bad = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+        .args(["solve", "2x2", "--no-save"])
+        .env("GOSOLVE_MEMORY_MB", "lots")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success());
+    assert!(
+        err.contains("GOSOLVE_MEMORY_MB is `lots`: give a whole number of megabytes, at least 1"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -2,6 +2,13 @@
 //! user is told so, where it is and how to go on, before the process ends
 //! with the status a shell gives an interrupted command (130).
 //!
+//! The same stop, with status 1, when the process's resident memory nears
+//! the machine's ([`Interrupt::watch_memory`]): the allocator does not
+//! refuse memory the machine cannot back, the kernel ends the process
+//! instead (4x5's proof extraction, value known after 10 minutes, was
+//! killed at 24.4 GB), and then the last minutes' work and the reason
+//! are lost.
+//!
 //! The signal is taken by `signal-hook`, which hands it from the signal
 //! handler (where almost nothing is safe to do) to an ordinary thread
 //! through a pipe; that thread takes the resume file's lock, writes what
@@ -13,9 +20,16 @@ use signal_hook::consts::SIGINT;
 use signal_hook::iterator::Signals;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// The exit status of a command ended by Ctrl-C (128 + SIGINT).
 pub const STATUS: i32 = 130;
+
+/// The exit status of a solve stopped for memory.
+pub const MEMORY_STATUS: i32 = 1;
+
+/// How often the memory watch looks.
+const MEMORY_EVERY: Duration = Duration::from_millis(200);
 
 /// What Ctrl-C says about a solve in progress.
 pub struct Interrupt {
@@ -56,7 +70,7 @@ impl Interrupt {
             std::thread::spawn(move || {
                 w.bars.clear();
                 if !w.finished.load(Ordering::SeqCst) {
-                    let m = w.message();
+                    let m = w.message("interrupted");
                     // The solve may have ended while the table was written.
                     if !w.finished.load(Ordering::SeqCst) {
                         eprint!("{m}");
@@ -83,9 +97,49 @@ impl Interrupt {
         self.resume.mark_done();
     }
 
-    /// What was kept and how to go on; writes the table checkpoint (if
-    /// the value search runs) and the resume file.
-    fn message(&self) -> String {
+    /// From now on, the solve also stops as Ctrl-C stops it, but with
+    /// [`MEMORY_STATUS`], once the process holds more than `limit` bytes
+    /// of resident memory (checked every 200 ms, the first time at once).
+    pub fn watch_memory(self: &Arc<Self>, limit: u64) {
+        let w = Arc::clone(self);
+        std::thread::spawn(move || {
+            loop {
+                if w.finished.load(Ordering::SeqCst) {
+                    return;
+                }
+                let Some(held) = crate::search::run::resident_memory() else {
+                    return;
+                };
+                if held > limit {
+                    break;
+                }
+                std::thread::sleep(MEMORY_EVERY);
+            }
+            if w.finished.load(Ordering::SeqCst) {
+                return;
+            }
+            w.bars.clear();
+            let gb = |b: u64| b as f64 / 1e9;
+            // Said first: writing a table checkpoint says so as it starts.
+            eprintln!(
+                "stopped: the solve held {:.1} GB, past the {:.1} GB this machine can give it \
+                 (GOSOLVE_MEMORY_MB); `--no-save` finds the value without the proof, whose \
+                 extraction takes the most",
+                gb(crate::search::run::resident_memory().unwrap_or(0)),
+                gb(limit)
+            );
+            let m = w.message("stopped");
+            if !w.finished.load(Ordering::SeqCst) {
+                eprint!("{m}");
+                std::process::exit(MEMORY_STATUS);
+            }
+        });
+    }
+
+    /// What was kept and how to go on, after `stop` ("interrupted");
+    /// writes the table checkpoint (if the value search runs) and the
+    /// resume file.
+    fn message(&self, stop: &str) -> String {
         let table = self.resume.table_on_interrupt();
         let (classes, bounded, strategies) = self.resume.interrupted();
         let path = self.resume.path().display();
@@ -108,11 +162,12 @@ impl Interrupt {
         if classes == 0 && bounded == 0 {
             return match table {
                 None => {
-                    "interrupted before a first-move class had a finished test: nothing was kept, \
-                         and running the command again starts over\n"
-                        .into()
+                    format!(
+                        "{stop} before a first-move class had a finished test: nothing was \
+                         kept, and running the command again starts over\n"
+                    )
                 }
-                Some(t) => format!("interrupted: kept {t}\n{go_on}"),
+                Some(t) => format!("{stop}: kept {t}\n{go_on}"),
             };
         }
         let mut kept = crate::store::resume::kept_words(classes, bounded);
@@ -120,7 +175,7 @@ impl Interrupt {
             kept += &format!(" and {}", plural(strategies, "strategy", "strategies"));
         }
         let table = table.map_or(String::new(), |t| format!(", and {t}"));
-        format!("interrupted: kept {kept} in {path}{table}\n{go_on}")
+        format!("{stop}: kept {kept} in {path}{table}\n{go_on}")
     }
 }
 
@@ -161,7 +216,7 @@ mod tests {
             finished: AtomicBool::new(false),
         };
         assert_eq!(
-            watch.message(),
+            watch.message("interrupted"),
             format!(
                 "interrupted: kept 2 first-move class values and 1 strategy in {}\n\
                  run the same command again without --fresh (which discards them) \

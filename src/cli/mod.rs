@@ -354,6 +354,21 @@ pub fn default_tt_mb(points: usize) -> usize {
     shared_tt_mb(points, 1)
 }
 
+/// The resident memory at which a solve stops and keeps its finished
+/// work ([`interrupt::Interrupt::watch_memory`]): `GOSOLVE_MEMORY_MB`, or
+/// 15/16 of the machine's memory; `None` where that is unknown.
+fn memory_limit() -> Result<Option<u64>, String> {
+    match std::env::var("GOSOLVE_MEMORY_MB") {
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(mb) if mb > 0 => Ok(Some(mb << 20)),
+            _ => Err(format!(
+                "GOSOLVE_MEMORY_MB is `{v}`: give a whole number of megabytes, at least 1"
+            )),
+        },
+        Err(_) => Ok(crate::search::tt::physical_memory().map(|m| m - m / 16)),
+    }
+}
+
 /// [`default_tt_mb`] for one of `share` solves that run at once (a
 /// batch's jobs): each is capped within its share of the memory.
 pub fn shared_tt_mb(points: usize, share: usize) -> usize {
@@ -581,6 +596,9 @@ fn run(command: Command) -> Result<(), String> {
             let resume = std::sync::Arc::new(resume);
             let bars = std::sync::Arc::new(progress::Bars::new(progress));
             let ctrl_c = interrupt::Interrupt::start(resume.clone(), bars.clone(), fresh)?;
+            if let Some(limit) = memory_limit()? {
+                ctrl_c.watch_memory(limit);
+            }
             let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars)
                 .map_err(|e| e.to_string())?;
             let path = (!no_save).then_some(result);

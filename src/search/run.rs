@@ -238,6 +238,14 @@ pub fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The resident set size of this process now (Linux), in bytes.
+pub fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// How to run a solve.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Run {

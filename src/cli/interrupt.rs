@@ -123,8 +123,8 @@ impl Interrupt {
             // Said first: writing a table checkpoint says so as it starts.
             eprintln!(
                 "stopped: the solve held {:.1} GB, past the {:.1} GB this machine can give it \
-                 (GOSOLVE_MEMORY_MB); `--no-save` finds the value without the proof, whose \
-                 extraction takes the most",
+                 (GOSOLVE_MEMORY_MB); `--no-save` skips the proof's extraction, which \
+                 often takes the most",
                 gb(crate::search::run::resident_memory().unwrap_or(0)),
                 gb(limit)
             );

@@ -382,7 +382,8 @@ struct Bracket {
 /// whether they reach it. Without a guide, the classes' own order. 4x5:
 /// in board order the corner class came second, and its first test, at
 /// the guide's −20, took 61.7 M nodes (with the proof to follow) before
-/// the centre's +20 was known; at the floor the corner gives up in a few.
+/// the centre's +20 was known; asked at the floor, the corner and the
+/// edge gave up within 1.4 M each.
 fn guide_order(sh: &Shared, classes: &[Vec<Move>]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..classes.len()).collect();
     let Some(guide) = sh.guide() else {

@@ -232,16 +232,18 @@ pub struct Report {
 
 /// The peak resident set size of this process (Linux), in bytes.
 pub fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    status_bytes("VmHWM:")
 }
 
 /// The resident set size of this process now (Linux), in bytes.
 pub fn resident_memory() -> Option<u64> {
+    status_bytes("VmRSS:")
+}
+
+/// A field of `/proc/self/status` given in kB, in bytes.
+fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }

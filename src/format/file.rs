@@ -99,6 +99,16 @@ impl Claim {
         }
     }
 
+    /// Whether Black's strategy (`black`) or White's is part of the
+    /// proof: both for an exact value, the bound's owner's for a bound.
+    pub fn proved_by(self, black: bool) -> bool {
+        match self {
+            Claim::Exact => true,
+            Claim::AtMost => !black,
+            Claim::AtLeast => black,
+        }
+    }
+
     /// Its name in JSON output.
     pub fn name(self) -> &'static str {
         match self {

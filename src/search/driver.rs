@@ -30,7 +30,7 @@ impl Search<'_, '_> {
     /// `proved(lo, hi, nodes)` with the bounds and this search's nodes
     /// after each test, and running at most `tests` tests. The bounds it
     /// ends with: equal, unless `tests` ran out or the search gave up on a
-    /// first-move class proved worse than another ([`Search::class_hi`];
+    /// first-move class proved worse than another (`Search::class_hi`;
     /// `g`'s mover is then the root mover's opponent, so the class is
     /// worth at most −lo to the root mover).
     pub fn bracket_from(

@@ -445,3 +445,36 @@ fn in_order<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
 fn numbers_salt(first: Move) -> u64 {
     (u64::from(crate::format::codes::code(first)) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::rules::{Rules, Ruleset};
+    use crate::search::solver::{Config, Method};
+
+    /// 3x3's guide knows the centre (+9) is the best first move, so the
+    /// first round of bounds starts there; without a guide the order is
+    /// the classes' own.
+    #[test]
+    fn the_first_round_starts_where_the_guide_rates_best() {
+        let board = Board::parse("3x3").unwrap();
+        let rules = Rules::new(Ruleset::TrompTaylor);
+        let classes: Vec<Vec<Move>> = (0..9).map(|p| vec![Move::Place(p)]).collect();
+        let config = |guide| Config {
+            tt_mb: 16,
+            method: Method::ProofNumber,
+            guide,
+            ..Config::default()
+        };
+        let sh = Shared::new(&board, &rules, config(true)).unwrap();
+        assert!(sh.guide().is_some());
+        let order = guide_order(&sh, &classes);
+        assert_eq!(order[0], 4, "{order:?}");
+        let mut sorted = order.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..9).collect::<Vec<_>>());
+        let plain = Shared::new(&board, &rules, config(false)).unwrap();
+        assert_eq!(guide_order(&plain, &classes), (0..9).collect::<Vec<_>>());
+    }
+}

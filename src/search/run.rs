@@ -10,7 +10,6 @@ use crate::engine::game::Game;
 use crate::engine::rules::{Rules, Ruleset, value_text};
 use crate::engine::setup::Setup;
 use crate::engine::types::{Color, Move};
-use crate::format::file::Claim;
 use crate::search::proof::{Extractor, Strategy};
 use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
 use crate::search::solver::{Config, Shared};
@@ -389,7 +388,7 @@ pub fn run_solve_logged(
 
 /// The bounds of each first-move class that need a strategy: (class,
 /// owner); a bound no game can break needs none, and a class known only
-/// by a bound ([`Claim`]) has only that bound's owner.
+/// by a bound ([`Claim`](crate::format::file::Claim)) has only that bound's owner.
 pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize, Color)> {
     let extremes = match rules.ruleset {
         Ruleset::Logical => None,
@@ -401,12 +400,8 @@ pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize
     };
     let mut out = Vec::new();
     for (k, m) in solution.moves.iter().enumerate() {
-        let owners: &[Color] = match m.claim {
-            Claim::Exact => &[Color::Black, Color::White],
-            Claim::AtMost => &[Color::White],
-            Claim::AtLeast => &[Color::Black],
-        };
-        for &owner in owners {
+        let owners = [Color::Black, Color::White].into_iter();
+        for owner in owners.filter(|&o| m.claim.proved_by(o == Color::Black)) {
             let trivial = extremes.is_some_and(|(lo, hi)| {
                 if owner == Color::Black {
                     m.value <= lo

@@ -233,12 +233,10 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
     for (k, c) in f.classes.iter().enumerate() {
         let rep = decode_move(c.members[0].mv, n).expect("checked");
         // A bound's claim has only its owner's strategy.
-        let owners: &[u8] = match c.claim {
-            Claim::Exact => &[BLACK, WHITE],
-            Claim::AtMost => &[WHITE],
-            Claim::AtLeast => &[BLACK],
-        };
-        for &owner in owners {
+        for owner in [BLACK, WHITE]
+            .into_iter()
+            .filter(|&o| c.claim.proved_by(o == BLACK))
+        {
             let trivial = ext.is_some_and(|(lo, hi)| {
                 if owner == BLACK {
                     c.value <= lo

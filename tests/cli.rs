@@ -790,6 +790,18 @@ fn ctrl_c_once(
     ready: impl Fn() -> bool,
     never: &str,
 ) -> std::process::Output {
+    signal_once(child, "-INT", ready, never)
+}
+
+/// Sends `child` the signal `kill` names by `signal` ("-TERM") once
+/// `ready` holds (within 2 minutes, or fails saying `never`) and waits for
+/// it.
+fn signal_once(
+    child: std::process::Child,
+    signal: &str,
+    ready: impl Fn() -> bool,
+    never: &str,
+) -> std::process::Output {
     let start = std::time::Instant::now();
     while !ready() {
         assert!(start.elapsed().as_secs() < 120, "{never}");
@@ -798,7 +810,7 @@ fn ctrl_c_once(
     let pid = child.id().to_string();
     assert!(
         Command::new("kill")
-            .args(["-INT", &pid])
+            .args([signal, &pid])
             .status()
             .unwrap()
             .success()
@@ -893,34 +905,10 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
 #[test]
 fn ctrl_c_keeps_the_search_table_for_the_rerun() {
     use gosolve::store::resume::{path_for, table_path};
-    use std::process::Stdio;
-    let dir = scratch("table");
-    let out = dir.join("4x4.gsr");
+    let (dir, out) = stopped_mid_search("table", "-INT", "interrupted", 130);
     let o = out.to_str().unwrap();
     let (resume, table) = (path_for(&out), table_path(&path_for(&out)));
-    // One thread without the guide: the value search takes minutes, and
-    // writes its first checkpoint after a second of it.
-    let child = slow_4x4()
-        .args(["--checkpoint-every", "1", "--out", o])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stopped = ctrl_c_once(child, || table.exists(), "no checkpoint written");
-    let err = String::from_utf8_lossy(&stopped.stderr);
-    assert_eq!(stopped.status.code(), Some(130), "{err}");
     let t = table.display().to_string();
-    assert!(
-        err.starts_with(&format!(
-            "interrupted: writing the search table to {t} (a few seconds per GB)\n"
-        )),
-        "{err}"
-    );
-    let kept = err.lines().nth(1).unwrap_or_default();
-    assert!(
-        kept.starts_with("interrupted: kept ") && kept.ends_with(&format!(" entries) in {t}")),
-        "{err}"
-    );
     // The rerun, on two threads with the guide: the same solve.
     let (ok, text, err) = gosolve(&["solve", "4x4", "--tt-mb", "64", "--out", o]);
     assert!(ok, "{err}");
@@ -934,6 +922,57 @@ fn ctrl_c_keeps_the_search_table_for_the_rerun() {
     assert!(text.contains("value: +2"), "{text}");
     assert!(!resume.exists() && !table.exists());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// SIGTERM (`kill`, `timeout`, a cluster's scheduler at the end of a
+/// job's time) stops a solve as Ctrl-C does, writing the search table and
+/// saying so, with status 143.
+#[test]
+fn sigterm_keeps_the_search_table_as_ctrl_c_does() {
+    let (dir, out) = stopped_mid_search("sigterm", "-TERM", "terminated", 143);
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A slow 4x4 solve into a scratch directory `name`, sent `signal` once
+/// its first table checkpoint is written: it ends with `status` and says,
+/// each line opening with `stop`, that it writes the table and what it
+/// kept. Returns the directory and the result file's path.
+fn stopped_mid_search(
+    name: &str,
+    signal: &str,
+    stop: &str,
+    status: i32,
+) -> (std::path::PathBuf, std::path::PathBuf) {
+    use gosolve::store::resume::{path_for, table_path};
+    use std::process::Stdio;
+    let dir = scratch(name);
+    let out = dir.join("4x4.gsr");
+    let table = table_path(&path_for(&out));
+    // Its first checkpoint comes after a second of value search.
+    let child = slow_4x4()
+        .args(["--checkpoint-every", "1", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stopped = signal_once(child, signal, || table.exists(), "no checkpoint written");
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(status), "{err}");
+    let t = table.display().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "{stop}: writing the search table to {t} (a few seconds per GB)\n"
+        )),
+        "{err}"
+    );
+    let kept = err.lines().nth(1).unwrap_or_default();
+    assert!(
+        kept.starts_with(&format!("{stop}: kept ")) && kept.ends_with(&format!(" entries) in {t}")),
+        "{err}"
+    );
+    assert!(table.exists());
+    (dir, out)
 }
 
 /// A 4x4 solve on one thread without the guide: its value search takes

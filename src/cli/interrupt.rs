@@ -2,6 +2,13 @@
 //! user is told so, where it is and how to go on, before the process ends
 //! with the status a shell gives an interrupted command (130).
 //!
+//! SIGTERM is taken the same way, with status 143: it is how `kill`,
+//! `timeout` and a cluster's scheduler at the end of a job's time ask a
+//! process to stop (SLURM sends SIGTERM and, 30 s later by default,
+//! SIGKILL), and before it was taken a long solve so ended lost its
+//! search table's checkpoint. SIGHUP is left alone: a solve started under
+//! `nohup` has it ignored, and taking it would undo that.
+//!
 //! The same stop, with status 1, when the process's resident memory nears
 //! the machine's ([`Interrupt::watch_memory`]): the allocator does not
 //! refuse memory the machine cannot back, the kernel ends the process
@@ -16,7 +23,7 @@
 
 use crate::cli::progress::Bars;
 use crate::store::resume::{Resume, plural};
-use signal_hook::consts::SIGINT;
+use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,11 +32,22 @@ use std::time::Duration;
 /// The exit status of a command ended by Ctrl-C (128 + SIGINT).
 pub const STATUS: i32 = 130;
 
+/// The exit status of a command ended by SIGTERM (128 + 15).
+pub const TERM_STATUS: i32 = 128 + SIGTERM;
+
 /// The exit status of a solve stopped for memory.
 pub const MEMORY_STATUS: i32 = 1;
 
 /// How often the memory watch looks.
 const MEMORY_EVERY: Duration = Duration::from_millis(200);
+
+/// Writes `m` to stderr, ignoring a failure: `eprint!` panics when
+/// stderr is gone, and the thread would then die without ending the
+/// process.
+fn say(m: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(m.as_bytes());
+}
 
 /// What Ctrl-C says about a solve in progress.
 pub struct Interrupt {
@@ -42,14 +60,16 @@ pub struct Interrupt {
 }
 
 impl Interrupt {
-    /// From now on, Ctrl-C ends the process with [`STATUS`], saying what
-    /// `resume` kept (until [`Interrupt::finished`]).
+    /// From now on, Ctrl-C ends the process with [`STATUS`] and SIGTERM
+    /// with [`TERM_STATUS`], saying what `resume` kept (until
+    /// [`Interrupt::finished`]).
     pub fn start(
         resume: Arc<Resume>,
         bars: Arc<Bars>,
         fresh: bool,
     ) -> Result<Arc<Interrupt>, String> {
-        let mut signals = Signals::new([SIGINT]).map_err(|e| format!("cannot take Ctrl-C: {e}"))?;
+        let mut signals =
+            Signals::new([SIGINT, SIGTERM]).map_err(|e| format!("cannot take Ctrl-C: {e}"))?;
         let watch = Arc::new(Interrupt {
             resume,
             bars,
@@ -62,29 +82,32 @@ impl Interrupt {
         // leave Ctrl-C ignored, not restore its default.
         std::thread::spawn(move || {
             let mut signals = signals.forever();
-            if signals.next().is_none() {
-                return;
-            }
-            // Writing the table can take a while: a second Ctrl-C ends the
+            let Some(first) = signals.next() else { return };
+            let (stop, status) = if first == SIGTERM {
+                ("terminated", TERM_STATUS)
+            } else {
+                ("interrupted", STATUS)
+            };
+            // Writing the table can take a while: a second signal ends the
             // process at once (the write is atomic, an earlier one stays).
             std::thread::spawn(move || {
                 w.bars.clear();
                 if !w.finished.load(Ordering::SeqCst) {
-                    let m = w.message("interrupted");
+                    let m = w.message(stop);
                     // The solve may have ended while the table was written.
                     if !w.finished.load(Ordering::SeqCst) {
-                        eprint!("{m}");
+                        say(&m);
                     }
                 }
-                std::process::exit(STATUS);
+                std::process::exit(status);
             });
             if signals.next().is_some() {
                 r.abandon_table();
-                eprintln!(
-                    "interrupted again: ended at once (a table checkpoint under way, if any, \
-                     was not finished; the last whole one stays)"
-                );
-                std::process::exit(STATUS);
+                say(&format!(
+                    "{stop} again: ended at once (a table checkpoint under way, if any, \
+                     was not finished; the last whole one stays)\n"
+                ));
+                std::process::exit(status);
             }
         });
         Ok(watch)
@@ -121,16 +144,16 @@ impl Interrupt {
             w.bars.clear();
             let gb = |b: u64| b as f64 / 1e9;
             // Said first: writing a table checkpoint says so as it starts.
-            eprintln!(
+            say(&format!(
                 "stopped: the solve held {:.1} GB, past the {:.1} GB this machine can give it \
                  (GOSOLVE_MEMORY_MB); `--no-save` skips the proof's extraction, which \
-                 often takes the most",
+                 often takes the most\n",
                 gb(crate::search::run::resident_memory().unwrap_or(0)),
                 gb(limit)
-            );
+            ));
             let m = w.message("stopped");
             if !w.finished.load(Ordering::SeqCst) {
-                eprint!("{m}");
+                say(&m);
                 std::process::exit(MEMORY_STATUS);
             }
         });
@@ -140,7 +163,7 @@ impl Interrupt {
     /// writes the table checkpoint (if the value search runs) and the
     /// resume file.
     fn message(&self, stop: &str) -> String {
-        let table = self.resume.table_on_interrupt();
+        let table = self.resume.table_on_interrupt(stop);
         let (classes, bounded, strategies) = self.resume.interrupted();
         let path = self.resume.path().display();
         let table = table.map(|(p, entries)| {

@@ -292,8 +292,8 @@ impl Resume {
     /// The run is interrupted: writes a table checkpoint if the value
     /// search runs, and says where the checkpoint on disk is and how many
     /// entries it holds (when known), if there is one.
-    pub fn table_on_interrupt(&self) -> Option<(PathBuf, Option<u64>)> {
-        self.table.keep_now();
+    pub fn table_on_interrupt(&self, stop: &str) -> Option<(PathBuf, Option<u64>)> {
+        self.table.keep_now(stop);
         let entries = self.table.on_disk()?;
         Some((self.table.path().to_path_buf(), entries))
     }

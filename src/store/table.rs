@@ -271,16 +271,18 @@ impl TableFile {
         self.written.notify_all();
     }
 
-    /// The run is interrupted: has the value search write a checkpoint
-    /// now and waits for it, if the search runs.
-    pub fn keep_now(&self) {
+    /// The run is stopped (`stop` says how: "interrupted"): has the value
+    /// search write a checkpoint now and waits for it, if the search runs.
+    pub fn keep_now(&self, stop: &str) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if !s.live {
             return;
         }
         s.asked = true;
-        eprintln!(
-            "interrupted: writing the search table to {} (a few seconds per GB)",
+        // Not `eprintln!`, which panics where stderr is gone.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{stop}: writing the search table to {} (a few seconds per GB)",
             self.path.display()
         );
         while s.asked && s.live {
@@ -323,7 +325,7 @@ mod tests {
         let t = TableFile::open(path.clone(), &mine).unwrap();
         assert_eq!((t.found(), t.on_disk()), (None, None));
         // Not live: Ctrl-C asks for nothing and does not wait.
-        t.keep_now();
+        t.keep_now("interrupted");
         assert!(!t.due());
         t.live(true);
         let body: Vec<u8> = (0..100_000u32)

@@ -43,7 +43,7 @@
 //! (c, White) is the bracket of (swap c, Black). A state after one pass is
 //! not stored: its value is the better of passing back (the score) and the
 //! best placing, one move down. A state with a ko ban is stored in the
-//! slot of an illegal colouring (see [`index`]), so the ko variant needs
+//! slot of an illegal colouring (see `index`), so the ko variant needs
 //! no more room. Values are kept without komi as `i8` half points in
 //! `-S..=S`, where `S = 2n + 1` stands for an endless game: it lies
 //! beyond every score (|score| ≤ 2n), so komi can be applied at query
@@ -71,8 +71,8 @@
 //! build).
 //!
 //! The sweep lists hold table indices (`u32`: 3^18 < 2^32), read back
-//! into a colouring by two lookups ([`Digits`]), and only one state of
-//! each orbit of the board's symmetries (the least index, [`Images`]):
+//! into a colouring by two lookups (`Digits`), and only one state of
+//! each orbit of the board's symmetries (the least index, `Images`):
 //! symmetric states have equal values, so a sweep computes the orbit's
 //! value once and writes it to every member. The table stays whole, so a
 //! read needs no canonical form. Measured on 2 cores, no ko, before →
@@ -91,8 +91,8 @@
 //! (which it asks for, as the search's tables do) made no clear
 //! difference. With the groups kept the sweep waits on memory: each state
 //! is made ready a few states ahead of its equation, its placings'
-//! entries and the next states' own fetched meanwhile ([`AHEAD`],
-//! [`CELL_AHEAD`]): 3x6 35.0 s → 28.4 s.
+//! entries and the next states' own fetched meanwhile (`AHEAD`,
+//! `CELL_AHEAD`): 3x6 35.0 s → 28.4 s.
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
@@ -119,7 +119,7 @@ use std::time::Instant;
 
 /// The largest board the guide supports: 3^20 = 3.49 G colourings, a
 /// 7 GB table, whose indices still fit the sweep lists' `u32` (3^20 <
-/// 2^32) and two lookups of [`Digits`]. 4x5 (1.84 G legal colourings)
+/// 2^32) and two lookups of `Digits`. 4x5 (1.84 G legal colourings)
 /// builds in about 5 minutes on 2 cores at a peak of about 13 GB
 /// ([`Guide::build_bytes`]); 3x7 (3^21) would not fit the `u32`s.
 pub const MAX_POINTS: usize = 20;

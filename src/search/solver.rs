@@ -63,7 +63,7 @@ pub struct Config {
     pub guide: bool,
     /// A proof is extracted after the value search: every search keeps its
     /// history-dependent results by path for it (see
-    /// [`paths`](crate::search::paths)), and the table keys use the board
+    /// module `paths`), and the table keys use the board
     /// symmetries only, without the colour swap. With the swap the value
     /// search took fewer nodes but the extraction more time (4x4
     /// positional, 2 threads: value 5.1 → 4.2 s, proof 4.2 → 12.0 s; 1x10

@@ -934,6 +934,33 @@ fn sigterm_keeps_the_search_table_as_ctrl_c_does() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A board the guide cannot take for its size alone (5x5) is solved
+/// without it, and the solve says so first.
+#[test]
+fn a_solve_above_the_guide_size_says_it_goes_without() {
+    use gosolve::store::resume::{path_for, table_path};
+    use std::process::Stdio;
+    let dir = scratch("no-guide");
+    let out = dir.join("5x5.gsr");
+    let table = table_path(&path_for(&out));
+    let child = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+        .args(["--threads", "1", "solve", "5x5", "--tt-mb", "16"])
+        .args(["--checkpoint-every", "1", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stopped = ctrl_c_once(child, || table.exists(), "no checkpoint written");
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert!(
+        err.starts_with(
+            "note: no guide table above 20 points (this board has 25): df-pn runs without it"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A slow 4x4 solve into a scratch directory `name`, sent `signal` once
 /// its first table checkpoint is written: it ends with `status` and says,
 /// each line opening with `stop`, that it writes the table and what it

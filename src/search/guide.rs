@@ -925,10 +925,17 @@ impl Guide {
     /// be refused its memory).
     pub fn takes(board: &Board, rules: &Rules) -> bool {
         let n = board.len();
-        matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
-            && rules.setup == Setup::EMPTY
-            && n > 0
-            && n <= MAX_POINTS
+        Guide::takes_rules(rules) && n > 0 && n <= MAX_POINTS
+    }
+
+    /// Whether [`Guide::build`] would take these rules, but the board has
+    /// more than [`MAX_POINTS`] points.
+    pub fn too_large(board: &Board, rules: &Rules) -> bool {
+        Guide::takes_rules(rules) && board.len() > MAX_POINTS
+    }
+
+    fn takes_rules(rules: &Rules) -> bool {
+        matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) && rules.setup == Setup::EMPTY
     }
 
     /// About what building the guide of `board` takes at its peak, in
@@ -1216,5 +1223,25 @@ mod tests {
         let empty = Rules::build(Ruleset::Ggg, &opts, &small).unwrap();
         assert!(Guide::build(&small, &empty).is_some());
         assert!(Guide::build(&Board::parse("4x4").unwrap(), &Rules::new(Ruleset::Koh)).is_none());
+        // Too large is said only where the size alone rules it out.
+        let tt = Rules::new(Ruleset::TrompTaylor);
+        for (spec, large) in [
+            ("5x5", true),
+            ("1x21", true),
+            ("4x5", false),
+            ("2x2", false),
+        ] {
+            let b = Board::parse(spec).unwrap();
+            assert_eq!(Guide::too_large(&b, &tt), large, "{spec}");
+            assert_eq!(Guide::takes(&b, &tt), !large, "{spec}");
+        }
+        let five = Board::parse("5x5").unwrap();
+        assert!(!Guide::too_large(&five, &Rules::new(Ruleset::Conway)));
+        let opts = crate::engine::rules::RuleOptions {
+            start: Some("X..../...../...../...../.....".into()),
+            ..Default::default()
+        };
+        let start = Rules::build(Ruleset::TrompTaylor, &opts, &five).unwrap();
+        assert!(!Guide::too_large(&five, &start));
     }
 }

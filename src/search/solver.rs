@@ -31,7 +31,7 @@ use crate::engine::types::Move;
 use crate::search::bounds::{mover_value, score_now, static_range, value_range};
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
-use crate::search::guide::Guide;
+use crate::search::guide::{Guide, MAX_POINTS};
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
 use crate::search::paths::{PathHash, PathKey, PathTable};
@@ -210,6 +210,16 @@ impl<'a> Shared<'a> {
         let guide = Shared::builds_guide(board, rules, &config)
             .then(|| Shared::build_guide(board, rules, &config))
             .flatten();
+        if config.guide && method == Method::ProofNumber && Guide::too_large(board, rules) {
+            // Measured: 4x4 took 110 M nodes without the guide against
+            // 5.5 M with it, and df-pn on 5x5 settled no node in 25 M.
+            eprintln!(
+                "note: no guide table above {MAX_POINTS} points (this board has {}): df-pn runs \
+                 without it, which took 4x4 twenty times the nodes, so expect a very long \
+                 solve; Ctrl-C or SIGTERM keeps its work for a rerun",
+                board.len()
+            );
+        }
         let table = (config.tt_mb > 0)
             .then(|| Table::try_new(tt_mb.div_ceil(1 + small as usize)))
             .transpose()?;

@@ -783,6 +783,18 @@ fn a_start_position_is_shown_with_who_moves_first() {
     );
 }
 
+/// Sends `child` the signal `kill` names by `signal` ("-INT").
+fn kill(signal: &str, child: &std::process::Child) {
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args([signal, &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
 /// Sends `child` SIGINT once `ready` holds (within 2 minutes, or fails
 /// saying `never`) and waits for it.
 fn ctrl_c_once(
@@ -807,14 +819,7 @@ fn signal_once(
         assert!(start.elapsed().as_secs() < 120, "{never}");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args([signal, &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
+    kill(signal, &child);
     child.wait_with_output().unwrap()
 }
 
@@ -938,24 +943,47 @@ fn sigterm_keeps_the_search_table_as_ctrl_c_does() {
 /// without it, and the solve says so first.
 #[test]
 fn a_solve_above_the_guide_size_says_it_goes_without() {
-    use gosolve::store::resume::{path_for, table_path};
+    use std::io::BufRead;
     use std::process::Stdio;
     let dir = scratch("no-guide");
     let out = dir.join("5x5.gsr");
-    let table = table_path(&path_for(&out));
-    let child = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gosolve"))
         .args(["--threads", "1", "solve", "5x5", "--tt-mb", "16"])
-        .args(["--checkpoint-every", "1", "--out", out.to_str().unwrap()])
+        .args(["--out", out.to_str().unwrap()])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stopped = ctrl_c_once(child, || table.exists(), "no checkpoint written");
-    let err = String::from_utf8_lossy(&stopped.stderr);
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    kill("-INT", &child);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{first}{rest}");
     assert!(
-        err.starts_with(
+        first.starts_with(
             "note: no guide table above 20 points (this board has 25): df-pn runs without it"
         ),
+        "{first}{rest}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same signal twice within a second (`timeout` sends it to the
+/// command and then to its own process group) is taken once: the table is
+/// written and the solve says what it kept, rather than ending at once.
+#[test]
+fn a_signal_sent_twice_at_once_is_taken_once() {
+    let dir = scratch("twice");
+    let child = slow_4x4_checkpointed(&dir.join("4x4.gsr"));
+    kill("-INT", &child);
+    kill("-INT", &child);
+    let stopped = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted: kept ") && !err.contains("interrupted again"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -972,18 +1000,11 @@ fn stopped_mid_search(
     status: i32,
 ) -> (std::path::PathBuf, std::path::PathBuf) {
     use gosolve::store::resume::{path_for, table_path};
-    use std::process::Stdio;
     let dir = scratch(name);
     let out = dir.join("4x4.gsr");
     let table = table_path(&path_for(&out));
-    // Its first checkpoint comes after a second of value search.
-    let child = slow_4x4()
-        .args(["--checkpoint-every", "1", "--out", out.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stopped = signal_once(child, signal, || table.exists(), "no checkpoint written");
+    let child = slow_4x4_checkpointed(&out);
+    let stopped = signal_once(child, signal, || true, "");
     let err = String::from_utf8_lossy(&stopped.stderr);
     assert_eq!(stopped.status.code(), Some(status), "{err}");
     let t = table.display().to_string();
@@ -1000,6 +1021,27 @@ fn stopped_mid_search(
     );
     assert!(table.exists());
     (dir, out)
+}
+
+/// [`slow_4x4`] into `out`, checkpointing its table every second, once
+/// its first checkpoint is written.
+fn slow_4x4_checkpointed(out: &std::path::Path) -> std::process::Child {
+    use gosolve::store::resume::{path_for, table_path};
+    use std::process::Stdio;
+    let table = table_path(&path_for(out));
+    // Its first checkpoint comes after a second of value search.
+    let child = slow_4x4()
+        .args(["--checkpoint-every", "1", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !table.exists() {
+        assert!(start.elapsed().as_secs() < 120, "no checkpoint written");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child
 }
 
 /// A 4x4 solve on one thread without the guide: its value search takes

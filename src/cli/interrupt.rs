@@ -38,6 +38,9 @@ pub const TERM_STATUS: i32 = 128 + SIGTERM;
 /// The exit status of a solve stopped for memory.
 pub const MEMORY_STATUS: i32 = 1;
 
+/// A signal this soon after the first is taken for the same one.
+const REPEAT: Duration = Duration::from_secs(1);
+
 /// How often the memory watch looks.
 const MEMORY_EVERY: Duration = Duration::from_millis(200);
 
@@ -101,7 +104,12 @@ impl Interrupt {
                 }
                 std::process::exit(status);
             });
-            if signals.next().is_some() {
+            // A second signal within a second is the same request sent
+            // twice: `timeout` signals the command and then its own
+            // process group, which holds the command too.
+            let first_at = std::time::Instant::now();
+            let again = signals.find(|_| first_at.elapsed() >= REPEAT);
+            if again.is_some() {
                 r.abandon_table();
                 say(&format!(
                     "{stop} again: ended at once (a table checkpoint under way, if any, \

@@ -802,25 +802,18 @@ fn ctrl_c_once(
     ready: impl Fn() -> bool,
     never: &str,
 ) -> std::process::Output {
-    signal_once(child, "-INT", ready, never)
+    wait_until(ready, never);
+    kill("-INT", &child);
+    child.wait_with_output().unwrap()
 }
 
-/// Sends `child` the signal `kill` names by `signal` ("-TERM") once
-/// `ready` holds (within 2 minutes, or fails saying `never`) and waits for
-/// it.
-fn signal_once(
-    child: std::process::Child,
-    signal: &str,
-    ready: impl Fn() -> bool,
-    never: &str,
-) -> std::process::Output {
+/// Returns once `ready` holds; fails saying `never` after 2 minutes.
+fn wait_until(ready: impl Fn() -> bool, never: &str) {
     let start = std::time::Instant::now();
     while !ready() {
         assert!(start.elapsed().as_secs() < 120, "{never}");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    kill(signal, &child);
-    child.wait_with_output().unwrap()
 }
 
 /// Ctrl-C during a solve ends it with status 130 and says what was kept,
@@ -1004,7 +997,8 @@ fn stopped_mid_search(
     let out = dir.join("4x4.gsr");
     let table = table_path(&path_for(&out));
     let child = slow_4x4_checkpointed(&out);
-    let stopped = signal_once(child, signal, || true, "");
+    kill(signal, &child);
+    let stopped = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&stopped.stderr);
     assert_eq!(stopped.status.code(), Some(status), "{err}");
     let t = table.display().to_string();
@@ -1036,11 +1030,7 @@ fn slow_4x4_checkpointed(out: &std::path::Path) -> std::process::Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while !table.exists() {
-        assert!(start.elapsed().as_secs() < 120, "no checkpoint written");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    wait_until(|| table.exists(), "no checkpoint written");
     child
 }
 

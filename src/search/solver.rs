@@ -216,7 +216,7 @@ impl<'a> Shared<'a> {
             eprintln!(
                 "note: no guide table above {MAX_POINTS} points (this board has {}): df-pn runs \
                  without it, which took 4x4 twenty times the nodes, so expect a very long \
-                 solve; Ctrl-C or SIGTERM keeps its work for a rerun",
+                 search",
                 board.len()
             );
         }

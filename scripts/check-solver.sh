@@ -3,9 +3,10 @@
 # reference solver on 4- and 5-point boards under every ruleset (the
 # 4-point ones in 45 s; 1x5 under tromp-taylor, ggg, conway and logical
 # with positional and situational superko in a minute, but 1x5 `logical
-# --superko none --suicide allowed` had not finished in 20 minutes on
-# 2026-11-26, nor cycle:5 `tromp-taylor` and 1x5 `conway-replacement` in
-# 10; `cargo test` has the checker verify the 5-point proofs), and the
+# --superko none --suicide allowed` had not finished in 71 minutes on
+# 2026-11-26 (its memo at its 3.5 GB cap), nor the first variant of
+# cycle:5 `tromp-taylor` or of 1x5 `conway-replacement` in 25; `cargo
+# test` has the checker verify the 5-point proofs), and the
 # solver's own configurations agreeing on larger boards.
 # GOSOLVE_SWEEP=tromp-taylor,logical limits the naive sweep to those rulesets,
 # GOSOLVE_SWEEP_BOARDS=1x5,cycle:5 to those boards; progress goes to stderr.

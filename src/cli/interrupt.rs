@@ -71,8 +71,8 @@ impl Interrupt {
         bars: Arc<Bars>,
         fresh: bool,
     ) -> Result<Arc<Interrupt>, String> {
-        let mut signals =
-            Signals::new([SIGINT, SIGTERM]).map_err(|e| format!("cannot take Ctrl-C: {e}"))?;
+        let mut signals = Signals::new([SIGINT, SIGTERM])
+            .map_err(|e| format!("cannot take Ctrl-C and SIGTERM: {e}"))?;
         let watch = Arc::new(Interrupt {
             resume,
             bars,
@@ -94,14 +94,7 @@ impl Interrupt {
             // Writing the table can take a while: a second signal ends the
             // process at once (the write is atomic, an earlier one stays).
             std::thread::spawn(move || {
-                w.bars.clear();
-                if !w.finished.load(Ordering::SeqCst) {
-                    let m = w.message(stop);
-                    // The solve may have ended while the table was written.
-                    if !w.finished.load(Ordering::SeqCst) {
-                        say(&m);
-                    }
-                }
+                w.stop(stop);
                 std::process::exit(status);
             });
             // A second signal within a second is the same request sent
@@ -134,7 +127,7 @@ impl Interrupt {
     pub fn watch_memory(self: &Arc<Self>, limit: u64) {
         let w = Arc::clone(self);
         std::thread::spawn(move || {
-            loop {
+            let held = loop {
                 if w.finished.load(Ordering::SeqCst) {
                     return;
                 }
@@ -142,10 +135,10 @@ impl Interrupt {
                     return;
                 };
                 if held > limit {
-                    break;
+                    break held;
                 }
                 std::thread::sleep(MEMORY_EVERY);
-            }
+            };
             if w.finished.load(Ordering::SeqCst) {
                 return;
             }
@@ -156,15 +149,29 @@ impl Interrupt {
                 "stopped: the solve held {:.1} GB, past the {:.1} GB this machine can give it \
                  (GOSOLVE_MEMORY_MB); `--no-save` skips the proof's extraction, which \
                  often takes the most\n",
-                gb(crate::search::run::resident_memory().unwrap_or(0)),
+                gb(held),
                 gb(limit)
             ));
-            let m = w.message("stopped");
-            if !w.finished.load(Ordering::SeqCst) {
-                say(&m);
+            if w.stop("stopped") {
                 std::process::exit(MEMORY_STATUS);
             }
         });
+    }
+
+    /// Writes what is finished and says what was kept, after `stop`
+    /// ("interrupted"), unless the solve was saved meanwhile (before or
+    /// while the table was written); whether it said so.
+    fn stop(&self, stop: &str) -> bool {
+        self.bars.clear();
+        if self.finished.load(Ordering::SeqCst) {
+            return false;
+        }
+        let m = self.message(stop);
+        if self.finished.load(Ordering::SeqCst) {
+            return false;
+        }
+        say(&m);
+        true
     }
 
     /// What was kept and how to go on, after `stop` ("interrupted");

@@ -948,7 +948,12 @@ impl Guide {
         let codes = 3u64.pow(board.len() as u32);
         let legal = count_auto(board).map_or(codes, |(c, _)| c as u64);
         let orbits = board.automorphisms(MAX_SYMMETRIES).len().max(1) as u64;
-        2 * codes + 12 * (legal + legal / 4) / orbits
+        Guide::table_bytes(board) + 12 * (legal + legal / 4) / orbits
+    }
+
+    /// The bytes of the table that stays once built: 2 a colouring.
+    fn table_bytes(board: &Board) -> u64 {
+        2 * 3u64.pow(board.len() as u32)
     }
 
     /// Whether building the guide of `board`, and then keeping it beside
@@ -959,7 +964,7 @@ impl Guide {
     /// first.
     pub fn fits(board: &Board, tables: u64, memory: u64) -> Result<(), (u64, u64)> {
         let build = Guide::build_bytes(board);
-        let search = 2 * 3u64.pow(board.len() as u32) + tables;
+        let search = Guide::table_bytes(board) + tables;
         if build.max(search) > memory - memory / 8 {
             Err((build, search))
         } else {

@@ -207,19 +207,7 @@ impl<'a> Shared<'a> {
         // are made, so the peak is the larger of the two, not their sum
         // (4x5: 12.9 GB at the peak, against 17.2 GB the other way round). Its
         // sweeps run in the caller's thread pool.
-        let guide = Shared::builds_guide(board, rules, &config)
-            .then(|| Shared::build_guide(board, rules, &config))
-            .flatten();
-        if config.guide && method == Method::ProofNumber && Guide::too_large(board, rules) {
-            // Measured: 4x4 took 110 M nodes without the guide against
-            // 5.5 M with it, and df-pn on 5x5 settled no node in 25 M.
-            eprintln!(
-                "note: no guide table above {MAX_POINTS} points (this board has {}): df-pn runs \
-                 without it, which took 4x4 twenty times the nodes, so expect a very long \
-                 search",
-                board.len()
-            );
-        }
+        let guide = Shared::build_guide(board, rules, &config);
         let table = (config.tt_mb > 0)
             .then(|| Table::try_new(tt_mb.div_ceil(1 + small as usize)))
             .transpose()?;
@@ -266,7 +254,27 @@ impl<'a> Shared<'a> {
     /// the table beside the search's tables (an eighth kept free): the
     /// allocator would not refuse it, the kernel would end the process.
     /// The solve then runs without it, and says so.
+    ///
+    /// Nor where [`Shared::builds_guide`] says no; of those, a board over
+    /// [`MAX_POINTS`] points that the rules would let have one is said.
     fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Guide> {
+        if !Shared::wants_guide(board, config) {
+            return None;
+        }
+        if Guide::too_large(board, rules) {
+            // Measured: 4x4 took 110 M nodes without the guide against
+            // 5.5 M with it, and df-pn on 5x5 settled no node in 25 M.
+            eprintln!(
+                "note: no guide table above {MAX_POINTS} points (this board has {}): df-pn runs \
+                 without it, which took 4x4 twenty times the nodes, so expect a very long \
+                 search",
+                board.len()
+            );
+            return None;
+        }
+        if !Guide::takes(board, rules) {
+            return None;
+        }
         let debug = config.debug;
         if let Some(memory) = crate::search::tt::physical_memory() {
             let tables = (config.tt_mb as u64) << 20;
@@ -319,9 +327,13 @@ impl<'a> Shared<'a> {
     /// Whether [`Shared::new`] builds the guide for this solve: asked for,
     /// df-pn decides the tests, and the guide takes the board and rules.
     pub fn builds_guide(board: &Board, rules: &Rules, config: &Config) -> bool {
-        config.guide
-            && config.method.on(board.len()) == Method::ProofNumber
-            && Guide::takes(board, rules)
+        Shared::wants_guide(board, config) && Guide::takes(board, rules)
+    }
+
+    /// Whether the solve asks for a guide: `--no-guide` not given, and
+    /// df-pn decides the tests.
+    fn wants_guide(board: &Board, config: &Config) -> bool {
+        config.guide && config.method.on(board.len()) == Method::ProofNumber
     }
 
     /// A flag that, while set, makes every search on these tables leave

@@ -49,9 +49,8 @@ fn a_job_can_bound_the_worse_first_moves() {
         jobs[0].label(),
         "1x7 --rules tromp-taylor --first-moves bounds"
     );
-    let dir = std::env::temp_dir().join(format!("gosolve-batch-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = batch::run_job(&jobs[0], &dir, 1, &|_| {});
+    let dir = scratch("bounds");
+    let out = batch::run_job(&jobs[0], &dir, 1, &|_| {}, None);
     let file = dir.join("1x7-tromp-taylor-bounds.gsr");
     assert_eq!(out.file.as_deref(), Some(file.as_path()), "{out:?}");
     let f = gosolve::format::gsr::read(&file).unwrap();
@@ -128,6 +127,14 @@ fn malformed_jobs_files_name_the_line() {
     assert!(jobs[0].settle().unwrap_err().contains("komi"));
 }
 
+/// An empty folder of this test process's own, named after `name`.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gosolve-batch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn gosolve(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_gosolve"));
     c.args(args);
@@ -150,9 +157,7 @@ fn gsr_files(dir: &std::path::Path) -> Vec<String> {
 /// skipped), the rest are solved, nothing twice, no half-written file.
 #[test]
 fn a_killed_batch_resumes_without_losing_or_repeating_work() {
-    let dir = std::env::temp_dir().join(format!("gosolve-batch-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("kill");
     let jobs = dir.join("jobs.toml");
     std::fs::write(
         &jobs,
@@ -199,14 +204,83 @@ fn a_killed_batch_resumes_without_losing_or_repeating_work() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// SIGTERM (a scheduler at the end of the job's time) stops a batch as
+/// it stops a solve: status 143, the job in flight keeps its bounds in its
+/// resume file and its search table in a checkpoint beside it, the
+/// finished job's file stays, and the message says so and how to go on.
+#[test]
+fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
+    use gosolve::engine::board::Board;
+    use gosolve::engine::rules::{Rules, Ruleset};
+    use gosolve::store::resume::{Resume, path_for, table_path};
+    let dir = scratch("term");
+    let jobs = dir.join("jobs.toml");
+    // 4x4 without the guide takes minutes.
+    std::fs::write(
+        &jobs,
+        "[[job]]\nboard = [\"2x2\", \"4x4\"]\nguide = false\ntt_mb = 64\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (j, o) = (jobs.to_str().unwrap(), out.to_str().unwrap());
+    let child = gosolve(&["batch", j, "--out-dir", o, "--parallel", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let resume = path_for(&out.join("4x4-tromp-taylor.gsr"));
+    // Written once 4x4 has a bound and has run 2 s.
+    let start = Instant::now();
+    while !resume.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "4x4 kept nothing"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let stopped = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(143), "{err}");
+    let table = table_path(&resume);
+    let job = "terminated: job 2 (4x4 --rules tromp-taylor --no-guide): kept bounds on ";
+    let kept = err.lines().find(|l| l.starts_with(job)).unwrap_or_default();
+    assert!(
+        kept.contains(&format!(" in {}, and the search table (", resume.display()))
+            && kept.ends_with(&format!(" entries) in {}", table.display())),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(&format!(
+            "terminated: 1 of 2 jobs finished, their result files in {o}; run the same batch \
+             again to go on: it skips the finished jobs, and resumes the others from what \
+             they kept\n"
+        )),
+        "{err}"
+    );
+    assert_eq!(gsr_files(&out), ["2x2-tromp-taylor.gsr"]);
+    // What the rerun resumes from.
+    let board = Board::parse("4x4").unwrap();
+    let rules = Rules::new(Ruleset::TrompTaylor);
+    let again = Resume::open(&resume, &board, &rules).unwrap();
+    assert!(again.loaded_bounds() > 0);
+    assert!(again.table_found().is_some_and(|n| n > 0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table size the machine cannot give fails the batch before any job
 /// runs (it used to abort the process, every job with it): no result file,
 /// no summary.
 #[test]
 fn a_table_too_large_fails_the_batch_before_any_work() {
-    let dir = std::env::temp_dir().join(format!("gosolve-batch-tt-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tt");
     let jobs = dir.join("jobs.toml");
     std::fs::write(
         &jobs,
@@ -231,9 +305,7 @@ fn a_table_too_large_fails_the_batch_before_any_work() {
 /// written, fail the batch before any job runs.
 #[test]
 fn a_batch_that_would_lose_its_work_fails_before_any() {
-    let dir = std::env::temp_dir().join(format!("gosolve-batch-paths-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("paths");
     let out = dir.join("out");
     let o = out.to_str().unwrap();
     let run = |jobs: &str, extra: &[&str]| {

@@ -26,6 +26,7 @@
 //! ruleset does not take (komi under `conway`) fail that job, as on the
 //! command line.
 
+use crate::cli::interrupt;
 use crate::cli::{FirstMovesArg, SearchMethod};
 use crate::engine::board::Board;
 use crate::engine::rules::value_text;
@@ -373,7 +374,15 @@ fn already_done(path: &Path, board: &Board, rules: &Rules) -> Option<gsr::Result
 
 /// Runs one job: skips it if its verified file exists, else solves,
 /// writes and verifies. `stage` is told what it is doing.
-pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> Outcome {
+/// `watch` (the batch's signal handling) is told the job is in flight
+/// while it solves.
+pub fn run_job(
+    job: &Job,
+    dir: &Path,
+    threads: usize,
+    stage: &dyn Fn(&str),
+    watch: Option<&interrupt::Batch>,
+) -> Outcome {
     let mut out = Outcome {
         job: job.clone(),
         status: Status::Failed(String::new()),
@@ -416,13 +425,14 @@ pub fn run_job(job: &Job, dir: &Path, threads: usize, stage: &dyn Fn(&str)) -> O
         threads,
     };
     let resume = match Resume::open(&resume::path_for(&path), &board, &rules) {
-        Ok(r) => r,
+        Ok(r) => std::sync::Arc::new(r),
         Err(e) => {
             out.status = Status::Failed(e.to_string());
             return out;
         }
     };
-    let solve = || run::run_solve_logged(&board, &rules, config, run, &resume, &Quiet);
+    let _in_flight = watch.map(|w| w.enter(job.index + 1, job.label(), resume.clone()));
+    let solve = || run::run_solve_logged(&board, &rules, config, run, &*resume, &Quiet);
     let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => {

@@ -371,6 +371,12 @@ pub fn batch(
     // Plain threads, not a rayon pool: a rayon worker waiting for a job's
     // own search pool would start other jobs on top of it, and none would
     // finish (and be written) before the last one started.
+    let watch = {
+        let multi = multi.clone();
+        crate::cli::interrupt::Batch::start(jobs.len(), dir, move || {
+            let _ = multi.clear();
+        })?
+    };
     let next = std::sync::atomic::AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Option<batch::Outcome>>> =
         jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
@@ -381,7 +387,11 @@ pub fn batch(
         bar.set_style(spin.clone());
         bar.set_prefix(job.label());
         bar.enable_steady_tick(Duration::from_millis(200));
-        let o = batch::run_job(job, dir, threads, &|m: &str| bar.set_message(m.to_string()));
+        let stage = |m: &str| bar.set_message(m.to_string());
+        let o = batch::run_job(job, dir, threads, &stage, Some(&watch));
+        if matches!(o.status, Status::Solved { verified: true } | Status::Done) {
+            watch.finished();
+        }
         bar.finish_and_clear();
         multi.remove(&bar);
         total.inc(1);

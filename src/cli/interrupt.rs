@@ -16,6 +16,9 @@
 //! killed at 24.4 GB), and then the last minutes' work and the reason
 //! are lost.
 //!
+//! A batch ([`Batch`]) takes both signals too: each job in flight keeps
+//! what it finished, as a solve does.
+//!
 //! The signal is taken by `signal-hook`, which hands it from the signal
 //! handler (where almost nothing is safe to do) to an ordinary thread
 //! through a pipe; that thread takes the resume file's lock, writes what
@@ -25,8 +28,9 @@ use crate::cli::progress::Bars;
 use crate::store::resume::{Resume, plural};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The exit status of a command ended by Ctrl-C (128 + SIGINT).
@@ -71,46 +75,19 @@ impl Interrupt {
         bars: Arc<Bars>,
         fresh: bool,
     ) -> Result<Arc<Interrupt>, String> {
-        let mut signals = Signals::new([SIGINT, SIGTERM])
-            .map_err(|e| format!("cannot take Ctrl-C and SIGTERM: {e}"))?;
         let watch = Arc::new(Interrupt {
             resume,
             bars,
             fresh,
             finished: AtomicBool::new(false),
         });
-        let w = Arc::clone(&watch);
-        let r = Arc::clone(&watch.resume);
-        // The thread lives as long as the process: dropping `signals` would
-        // leave Ctrl-C ignored, not restore its default.
-        std::thread::spawn(move || {
-            let mut signals = signals.forever();
-            let Some(first) = signals.next() else { return };
-            let (stop, status) = if first == SIGTERM {
-                ("terminated", TERM_STATUS)
-            } else {
-                ("interrupted", STATUS)
-            };
-            // Writing the table can take a while: a second signal ends the
-            // process at once (the write is atomic, an earlier one stays).
-            std::thread::spawn(move || {
+        let (w, r) = (Arc::clone(&watch), Arc::clone(&watch));
+        take_signals(
+            move |stop| {
                 w.stop(stop);
-                std::process::exit(status);
-            });
-            // A second signal within a second is the same request sent
-            // twice: `timeout` signals the command and then its own
-            // process group, which holds the command too.
-            let first_at = std::time::Instant::now();
-            let again = signals.find(|_| first_at.elapsed() >= REPEAT);
-            if again.is_some() {
-                r.abandon_table();
-                say(&format!(
-                    "{stop} again: ended at once (a table checkpoint under way, if any, \
-                     was not finished; the last whole one stays)\n"
-                ));
-                std::process::exit(status);
-            }
-        });
+            },
+            move || r.resume.abandon_table(),
+        )?;
         Ok(watch)
     }
 
@@ -178,43 +155,200 @@ impl Interrupt {
     /// writes the table checkpoint (if the value search runs) and the
     /// resume file.
     fn message(&self, stop: &str) -> String {
-        let table = self.resume.table_on_interrupt(stop);
-        let (classes, bounded, strategies) = self.resume.interrupted();
-        let path = self.resume.path().display();
-        let table = table.map(|(p, entries)| {
-            let what = match entries {
-                Some(n) => format!(
-                    "the search table ({})",
-                    plural(n as usize, "entry", "entries")
-                ),
-                None => "the search table an earlier run kept".into(),
-            };
-            format!("{what} in {}", p.display())
-        });
         let fresh = if self.fresh {
             " without --fresh (which discards them)"
         } else {
             ""
         };
-        let go_on = format!("run the same command again{fresh} to resume from there\n");
-        if classes == 0 && bounded == 0 {
-            return match table {
-                None => {
-                    format!(
-                        "{stop} before a first-move class had a finished test: nothing was \
-                         kept, and running the command again starts over\n"
-                    )
-                }
-                Some(t) => format!("{stop}: kept {t}\n{go_on}"),
-            };
+        match kept(&self.resume, stop) {
+            None => format!(
+                "{stop} before a first-move class had a finished test: nothing was \
+                 kept, and running the command again starts over\n"
+            ),
+            Some(k) => {
+                format!("{stop}: {k}\nrun the same command again{fresh} to resume from there\n")
+            }
         }
-        let mut kept = crate::store::resume::kept_words(classes, bounded);
-        if strategies > 0 {
-            kept += &format!(" and {}", plural(strategies, "strategy", "strategies"));
-        }
-        let table = table.map_or(String::new(), |t| format!(", and {t}"));
-        format!("{stop}: kept {kept} in {path}{table}\n{go_on}")
     }
+}
+
+/// Ctrl-C and SIGTERM during a batch: every job in flight keeps what it
+/// finished as a stopped solve does (the resume file and the search
+/// table's checkpoint beside its result file), the finished jobs' files
+/// are written already, and a rerun of the batch skips those and resumes
+/// the others. Before a batch took the signals, Ctrl-C ended it at once,
+/// and each job in flight lost its search table since the last
+/// checkpoint (10 minutes by default).
+pub struct Batch {
+    /// Jobs in flight: number (1-based), label, resume file.
+    running: Mutex<Vec<(usize, String, Arc<Resume>)>>,
+    /// Jobs whose verified result file is written.
+    finished: AtomicUsize,
+    total: usize,
+    dir: PathBuf,
+    /// Clears the progress bars.
+    clear: Box<dyn Fn() + Send + Sync>,
+}
+
+/// A batch job in flight, until dropped.
+pub struct InFlight<'b> {
+    batch: &'b Batch,
+    job: usize,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        lock(&self.batch.running).retain(|r| r.0 != self.job);
+    }
+}
+
+impl Batch {
+    /// From now on, Ctrl-C and SIGTERM stop the batch of `total` jobs
+    /// writing to `dir` as they stop a solve, after `clear`ing its bars.
+    pub fn start(
+        total: usize,
+        dir: &Path,
+        clear: impl Fn() + Send + Sync + 'static,
+    ) -> Result<Arc<Batch>, String> {
+        let batch = Arc::new(Batch {
+            running: Mutex::new(Vec::new()),
+            finished: AtomicUsize::new(0),
+            total,
+            dir: dir.to_path_buf(),
+            clear: Box::new(clear),
+        });
+        let (b, r) = (Arc::clone(&batch), Arc::clone(&batch));
+        take_signals(
+            move |stop| b.stop(stop),
+            move || {
+                for (_, _, resume) in lock(&r.running).iter() {
+                    resume.abandon_table();
+                }
+            },
+        )?;
+        Ok(batch)
+    }
+
+    /// Job `job` (1-based), `label` in command-line words, runs with
+    /// `resume`, until the guard is dropped.
+    pub fn enter(&self, job: usize, label: String, resume: Arc<Resume>) -> InFlight<'_> {
+        lock(&self.running).push((job, label, resume));
+        InFlight { batch: self, job }
+    }
+
+    /// A job's verified result file is written (now or by an earlier run).
+    pub fn finished(&self) {
+        self.finished.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Writes what each job in flight finished and says so, job by job,
+    /// then how many jobs are done and how to go on.
+    fn stop(&self, stop: &str) {
+        (self.clear)();
+        // Held to the end: a job leaving meanwhile waits.
+        let mut running = lock(&self.running);
+        running.sort_by_key(|r| r.0);
+        let mut done = self.finished.load(Ordering::SeqCst);
+        let mut resumed = 0;
+        for (job, label, resume) in running.iter() {
+            if resume.is_done() {
+                // Its result file is written; it was being verified.
+                done += 1;
+                continue;
+            }
+            resumed += 1;
+            let k = kept(resume, stop)
+                .unwrap_or_else(|| "nothing kept (no first-move class had a finished test)".into());
+            say(&format!("{stop}: job {job} ({label}): {k}\n"));
+        }
+        let others = if resumed > 0 {
+            ", and resumes the others from what they kept"
+        } else {
+            ""
+        };
+        say(&format!(
+            "{stop}: {done} of {} jobs finished, their result files in {}; run the same \
+             batch again to go on: it skips the finished jobs{others}\n",
+            self.total,
+            self.dir.display()
+        ));
+    }
+}
+
+/// The lock, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Takes SIGINT and SIGTERM from now on: the first runs `stop` (with
+/// "interrupted" or "terminated") on a thread of its own and then ends
+/// the process with [`STATUS`] or [`TERM_STATUS`]; another one a second
+/// or more later ends it at once, after `abandon` (writing a table can
+/// take a while, and the write is atomic: an earlier one stays).
+fn take_signals(
+    stop: impl FnOnce(&'static str) + Send + 'static,
+    abandon: impl FnOnce() + Send + 'static,
+) -> Result<(), String> {
+    let mut signals = Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| format!("cannot take Ctrl-C and SIGTERM: {e}"))?;
+    // The thread lives as long as the process: dropping `signals` would
+    // leave Ctrl-C ignored, not restore its default.
+    std::thread::spawn(move || {
+        let mut signals = signals.forever();
+        let Some(first) = signals.next() else { return };
+        let (word, status) = if first == SIGTERM {
+            ("terminated", TERM_STATUS)
+        } else {
+            ("interrupted", STATUS)
+        };
+        std::thread::spawn(move || {
+            stop(word);
+            std::process::exit(status);
+        });
+        // A second signal within a second is the same request sent
+        // twice: `timeout` signals the command and then its own process
+        // group, which holds the command too.
+        let first_at = std::time::Instant::now();
+        if signals.any(|_| first_at.elapsed() >= REPEAT) {
+            abandon();
+            say(&format!(
+                "{word} again: ended at once (a table checkpoint under way, if any, \
+                 was not finished; the last whole one stays)\n"
+            ));
+            std::process::exit(status);
+        }
+    });
+    Ok(())
+}
+
+/// What a stopped solve kept, as "kept ... in ...", or `None` if nothing:
+/// writes the table checkpoint (if the value search runs) and the resume
+/// file, after which `resume` writes nothing more.
+fn kept(resume: &Resume, stop: &str) -> Option<String> {
+    let table = resume.table_on_interrupt(stop);
+    let (classes, bounded, strategies) = resume.interrupted();
+    let table = table.map(|(p, entries)| {
+        let what = match entries {
+            Some(n) => format!(
+                "the search table ({})",
+                plural(n as usize, "entry", "entries")
+            ),
+            None => "the search table an earlier run kept".into(),
+        };
+        format!("{what} in {}", p.display())
+    });
+    if classes == 0 && bounded == 0 {
+        return table.map(|t| format!("kept {t}"));
+    }
+    let mut words = crate::store::resume::kept_words(classes, bounded);
+    if strategies > 0 {
+        words += &format!(" and {}", plural(strategies, "strategy", "strategies"));
+    }
+    let table = table.map_or(String::new(), |t| format!(", and {t}"));
+    Some(format!(
+        "kept {words} in {}{table}",
+        resume.path().display()
+    ))
 }
 
 #[cfg(test)]

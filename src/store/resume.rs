@@ -344,6 +344,11 @@ impl Resume {
         self.done.store(true, Ordering::SeqCst);
     }
 
+    /// Whether the solve is saved ([`Resume::mark_done`]).
+    pub fn is_done(&self) -> bool {
+        self.done.load(Ordering::SeqCst)
+    }
+
     /// The solve is interrupted and the process ends next: writes what it
     /// finished, even within [`SAVE_AFTER`], and writes nothing after (the
     /// lock stays taken). Returns the classes valued, the classes with

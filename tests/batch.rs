@@ -275,6 +275,42 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A batch past its memory limit (`GOSOLVE_MEMORY_MB`, here 1 MB, passed
+/// at once) stops as a solve does: status 1, the reason, no result file.
+#[test]
+fn a_batch_past_its_memory_limit_stops_and_says_so() {
+    let dir = scratch("memory");
+    let jobs = dir.join("jobs.toml");
+    std::fs::write(
+        &jobs,
+        "[[job]]\nboard = \"4x4\"\nguide = false\ntt_mb = 64\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (j, o) = (jobs.to_str().unwrap(), out.to_str().unwrap());
+    let stopped = gosolve(&["batch", j, "--out-dir", o])
+        .env("GOSOLVE_MEMORY_MB", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("stopped: the batch held ")
+            && err.contains(" MB, past the 1 MB this machine can give it (GOSOLVE_MEMORY_MB)"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(&format!(
+            "stopped: 0 of 1 jobs finished, their result files in {o}; run the same batch \
+             again to go on: it skips the finished jobs\n"
+        )) || err
+            .ends_with(" it skips the finished jobs, and resumes the others from what they kept\n"),
+        "{err}"
+    );
+    assert!(gsr_files(&out).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table size the machine cannot give fails the batch before any job
 /// runs (it used to abort the process, every job with it): no result file,
 /// no summary.

@@ -1067,7 +1067,7 @@ fn a_solve_past_its_memory_limit_stops_and_says_so() {
     assert_eq!(stopped.status.code(), Some(1), "{err}");
     assert!(
         err.starts_with("stopped: the solve held ")
-            && err.contains(" GB, past the 0.0 GB this machine can give it (GOSOLVE_MEMORY_MB)")
+            && err.contains(" MB, past the 1 MB this machine can give it (GOSOLVE_MEMORY_MB)")
             && err.ends_with(
                 "stopped before a first-move class had a finished test: nothing was kept, \
                  and running the command again starts over\n"

@@ -377,6 +377,9 @@ pub fn batch(
             let _ = multi.clear();
         })?
     };
+    if let Some(limit) = super::memory_limit()? {
+        watch.watch_memory(limit);
+    }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Option<batch::Outcome>>> =
         jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();

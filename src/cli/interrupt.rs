@@ -102,37 +102,24 @@ impl Interrupt {
     /// [`MEMORY_STATUS`], once the process holds more than `limit` bytes
     /// of resident memory (checked every 200 ms, the first time at once).
     pub fn watch_memory(self: &Arc<Self>, limit: u64) {
-        let w = Arc::clone(self);
-        std::thread::spawn(move || {
-            let held = loop {
-                if w.finished.load(Ordering::SeqCst) {
-                    return;
+        let (w, over) = (Arc::clone(self), Arc::clone(self));
+        on_memory(
+            limit,
+            move || over.finished.load(Ordering::SeqCst),
+            move |held| {
+                w.bars.clear();
+                // Said first: writing a table checkpoint says so as it starts.
+                say(&too_much(
+                    "solve",
+                    held,
+                    limit,
+                    "`--no-save` skips the proof's extraction, which often takes the most",
+                ));
+                if w.stop("stopped") {
+                    std::process::exit(MEMORY_STATUS);
                 }
-                let Some(held) = crate::search::run::resident_memory() else {
-                    return;
-                };
-                if held > limit {
-                    break held;
-                }
-                std::thread::sleep(MEMORY_EVERY);
-            };
-            if w.finished.load(Ordering::SeqCst) {
-                return;
-            }
-            w.bars.clear();
-            let gb = |b: u64| b as f64 / 1e9;
-            // Said first: writing a table checkpoint says so as it starts.
-            say(&format!(
-                "stopped: the solve held {:.1} GB, past the {:.1} GB this machine can give it \
-                 (GOSOLVE_MEMORY_MB); `--no-save` skips the proof's extraction, which \
-                 often takes the most\n",
-                gb(held),
-                gb(limit)
-            ));
-            if w.stop("stopped") {
-                std::process::exit(MEMORY_STATUS);
-            }
-        });
+            },
+        );
     }
 
     /// Writes what is finished and says what was kept, after `stop`
@@ -236,6 +223,28 @@ impl Batch {
         InFlight { batch: self, job }
     }
 
+    /// From now on, the batch also stops as Ctrl-C stops it, but with
+    /// [`MEMORY_STATUS`], once the process holds more than `limit` bytes
+    /// of resident memory, as [`Interrupt::watch_memory`] stops a solve.
+    pub fn watch_memory(self: &Arc<Self>, limit: u64) {
+        let b = Arc::clone(self);
+        on_memory(
+            limit,
+            || false,
+            move |held| {
+                (b.clear)();
+                say(&too_much(
+                    "batch",
+                    held,
+                    limit,
+                    "fewer jobs at once (`--parallel`) leave each more",
+                ));
+                b.stop("stopped");
+                std::process::exit(MEMORY_STATUS);
+            },
+        );
+    }
+
     /// A job's verified result file is written (now or by an earlier run).
     pub fn finished(&self) {
         self.finished.fetch_add(1, Ordering::SeqCst);
@@ -273,6 +282,48 @@ impl Batch {
             self.dir.display()
         ));
     }
+}
+
+/// Runs `stop(held)` on a thread of its own once the process holds
+/// `held` bytes of resident memory, more than `limit` (checked every
+/// [`MEMORY_EVERY`], the first time at once), unless `over()` holds first.
+fn on_memory(
+    limit: u64,
+    over: impl Fn() -> bool + Send + 'static,
+    stop: impl FnOnce(u64) + Send + 'static,
+) {
+    std::thread::spawn(move || {
+        let held = loop {
+            if over() {
+                return;
+            }
+            let Some(held) = crate::search::run::resident_memory() else {
+                return;
+            };
+            if held > limit {
+                break held;
+            }
+            std::thread::sleep(MEMORY_EVERY);
+        };
+        if !over() {
+            stop(held);
+        }
+    });
+}
+
+/// Why a `what` ("solve") stopped for memory, with a `hint`.
+fn too_much(what: &str, held: u64, limit: u64, hint: &str) -> String {
+    // In MB under a GB (a small GOSOLVE_MEMORY_MB read "0.0 GB").
+    let size = |b: u64| match b {
+        0..1_000_000_000 => format!("{:.0} MB", b as f64 / 1e6),
+        _ => format!("{:.1} GB", b as f64 / 1e9),
+    };
+    format!(
+        "stopped: the {what} held {}, past the {} this machine can give it \
+         (GOSOLVE_MEMORY_MB); {hint}\n",
+        size(held),
+        size(limit)
+    )
 }
 
 /// The lock, even if a thread panicked holding it.

@@ -354,8 +354,9 @@ pub fn default_tt_mb(points: usize) -> usize {
     shared_tt_mb(points, 1)
 }
 
-/// The resident memory at which a solve stops and keeps its finished
-/// work ([`interrupt::Interrupt::watch_memory`]): `GOSOLVE_MEMORY_MB`, or
+/// The resident memory at which a solve or a batch stops and keeps its
+/// finished work ([`interrupt::Interrupt::watch_memory`],
+/// [`interrupt::Batch::watch_memory`]): `GOSOLVE_MEMORY_MB`, or
 /// 15/16 of the machine's memory; `None` where that is unknown.
 fn memory_limit() -> Result<Option<u64>, String> {
     match std::env::var("GOSOLVE_MEMORY_MB") {

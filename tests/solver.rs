@@ -6,12 +6,12 @@ mod common;
 
 use common::{naive, rule_variants};
 use gosolve::engine::board::Board;
-use gosolve::engine::game::Game;
+use gosolve::engine::game::{Game, Undo};
 use gosolve::engine::rules::{RuleOptions, Rules, Ruleset, Suicide, Superko};
 use gosolve::engine::types::Move;
 use gosolve::search::guide::Guide;
 use gosolve::search::root::{RootLog, solve, solve_logged};
-use gosolve::search::solver::{Config, FirstMoves, Method, Shared};
+use gosolve::search::solver::{Config, FirstMoves, Method, Search, Shared};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
     let sh = Shared::new(board, rules, config).unwrap();
@@ -54,6 +54,13 @@ fn check_against(
             let rules = Rules::build(ruleset, &opts, &board).unwrap();
             let nr = naive::NaiveRules::of(&rules);
             let start = naive::State::empty(board.len());
+            // The advice's table: a fast solve's, kept for the naive search.
+            let advised = std::env::var("GOSOLVE_NAIVE_ADVICE").map_or(true, |v| v != "0");
+            let advisor = (how == Naive::Memo && advised).then(|| {
+                let sh = Shared::new(&board, &rules, Config::default()).unwrap();
+                solve(&sh, &|_, _| {});
+                sh
+            });
             let mut memo = (how == Naive::Memo).then(naive::Memo::new);
             let what = format!("{spec} {}", rules.describe());
             let [(value, moves), pns] = [Method::AlphaBeta, Method::ProofNumber].map(|method| {
@@ -78,15 +85,69 @@ fn check_against(
             assert_eq!(fast_moves, legal, "{what}: first moves");
             for (m, child) in children {
                 let claimed = moves.iter().find(|x| x.0 == m).unwrap().1;
+                if let (Some(memo), Some(sh)) = (&mut memo, &advisor) {
+                    memo.advise(Some(Box::new(TableAdvice::at(sh, &[m]))));
+                }
                 let proved = naive::check(&g, &nr, &child, komi, claimed, memo.as_mut());
                 proved.unwrap_or_else(|e| panic!("{what} {m:?}: {e}"));
             }
+            if let (Some(memo), Some(sh)) = (&mut memo, &advisor) {
+                memo.advise(Some(Box::new(TableAdvice::at(sh, &[]))));
+            }
             let proved = naive::check(&g, &nr, &start, komi, value, memo.as_mut());
             proved.unwrap_or_else(|e| panic!("{what}: {e}"));
-            if how == Naive::Memo {
-                eprintln!("  {spec} {}: agrees", rules.describe());
+            if let Some(m) = &memo {
+                let (nodes, known, advised) = m.stats();
+                eprintln!(
+                    "  {spec} {}: agrees ({nodes} naive nodes, memo's turn at {known}%, advice at {advised}%)",
+                    rules.describe()
+                );
             }
         }
+    }
+}
+
+/// The fast solver's table move as the naive search's advice: a game
+/// kept in step with the naive search's path.
+struct TableAdvice<'s, 'a> {
+    search: Search<'s, 'a>,
+    game: Game<'a>,
+    undo: Vec<Undo>,
+}
+
+impl<'s, 'a> TableAdvice<'s, 'a> {
+    /// Advice from `sh`'s table, the naive search starting after `moves`.
+    fn at(sh: &'s Shared<'a>, moves: &[Move]) -> TableAdvice<'s, 'a> {
+        let mut game = sh.start();
+        for &m in moves {
+            game.play(m);
+        }
+        TableAdvice {
+            search: Search::new(sh),
+            game,
+            undo: Vec::new(),
+        }
+    }
+}
+
+impl naive::Advice for TableAdvice<'_, '_> {
+    fn turn(&mut self) -> Option<u8> {
+        self.search.table_move(&self.game).map(|m| match m {
+            Move::Pass => 0,
+            Move::Place(p) => p + 1,
+        })
+    }
+
+    fn down(&mut self, code: u8) {
+        let m = code.checked_sub(1).map_or(Move::Pass, Move::Place);
+        let u = self.game.try_play(m);
+        self.undo
+            .push(u.expect("the engine allows what the plain rules allow"));
+    }
+
+    fn up(&mut self) {
+        self.game
+            .undo(self.undo.pop().expect("a turn to take back"));
     }
 }
 
@@ -155,6 +216,18 @@ fn agrees_with_naive_on_four_points() {
     );
 }
 
+/// 1x5 under every ruleset but Conway Go with replacement, in seconds
+/// since the naive search tries the fast solver's table turn first; but
+/// for the two cases that do not finish (`scripts/check-solver.sh`).
+#[test]
+fn agrees_with_naive_on_five_points() {
+    let skip = [
+        (Ruleset::Conway, Superko::Situational, Suicide::Allowed),
+        (Ruleset::Logical, Superko::None, Suicide::Allowed),
+    ];
+    check_against("1x5", &NOT_REPLACEMENT, Naive::Memo, &skip);
+}
+
 /// Minutes of naive search: run by `scripts/check-solver.sh`.
 #[test]
 #[ignore]
@@ -175,8 +248,44 @@ fn agrees_with_naive_on_four_and_five_points() {
     // whose memo is keyed by the unvisited states reachable from the
     // current one (exact for geography) passed 100 M nodes and 70 M memo
     // entries (6.4 GB) in 2 minutes without a value either: the game,
-    // not the solver's superko bookkeeping, is what is large.
-    let skip = [(Ruleset::Conway, Superko::Situational, Suicide::Allowed)];
+    // not the solver's superko bookkeeping, is what is large. On cycle:5
+    // the same case (the fast solver's value in 3.1 M nodes, 4 s) took the
+    // naive search past 100 M nodes at depth 72 in 3 minutes with advice at
+    // 99% of its nodes (59 M memo entries, 2026-11-26).
+    let conway = (Ruleset::Conway, Superko::Situational, Suicide::Allowed);
+    // GOSOLVE_SWEEP_SKIP=1x5@logical:none:allowed,cycle:5@conway-replacement
+    // skips those variants (a ruleset alone: all of its; every board where
+    // no `board@` is given): the script's record of what does not finish.
+    let mut told: Vec<(String, (Ruleset, Superko, Suicide))> = Vec::new();
+    for v in std::env::var("GOSOLVE_SWEEP_SKIP")
+        .unwrap_or_default()
+        .split(',')
+    {
+        if v.trim().is_empty() {
+            continue;
+        }
+        let (board, variant) = v.rsplit_once('@').unwrap_or(("", v));
+        let parts: Vec<&str> = variant.split(':').collect();
+        let variants: Vec<(Ruleset, Superko, Suicide)> = match parts[..] {
+            [r, sk, su] => vec![(r.parse().unwrap(), sk.parse().unwrap(), su.parse().unwrap())],
+            // A ruleset alone: every variant of it.
+            [r] => {
+                let r: Ruleset = r.parse().unwrap();
+                let variants = rule_variants(r).into_iter();
+                variants.filter_map(|(sk, su)| Some((r, sk?, su))).collect()
+            }
+            _ => panic!("GOSOLVE_SWEEP_SKIP: `{v}` is not [board@]ruleset[:superko:suicide]"),
+        };
+        told.extend(variants.into_iter().map(|x| (board.to_string(), x)));
+    }
+    let skip_on = |spec: &str| -> Vec<(Ruleset, Superko, Suicide)> {
+        let told = told.iter().filter(|(b, _)| b.is_empty() || b == spec);
+        let mut out: Vec<_> = told.map(|&(_, v)| v).collect();
+        if spec.contains('5') {
+            out.push(conway);
+        }
+        out
+    };
     for spec in ["1x4", "cycle:4", "complete:4", "star:4", "1x5", "cycle:5"] {
         if !boards.is_empty() && !boards.split(',').any(|b| b == spec) {
             continue;
@@ -189,8 +298,7 @@ fn agrees_with_naive_on_four_and_five_points() {
         } else {
             Naive::Plain
         };
-        let skip: &[_] = if spec == "1x5" { &skip } else { &[] };
-        check_against(spec, &rulesets, how, skip);
+        check_against(spec, &rulesets, how, &skip_on(spec));
         eprintln!("{spec}: agrees ({:.0} s)", t.elapsed().as_secs_f64());
     }
     // Conway Go with replacement, whose naive search explodes sooner: by
@@ -216,7 +324,12 @@ fn agrees_with_naive_on_four_and_five_points() {
         }
         let t = std::time::Instant::now();
         eprintln!("{spec} [ConwayReplacement]");
-        check_against(spec, &[Ruleset::ConwayReplacement], Naive::Memo, &[]);
+        check_against(
+            spec,
+            &[Ruleset::ConwayReplacement],
+            Naive::Memo,
+            &skip_on(spec),
+        );
         eprintln!("{spec}: agrees ({:.0} s)", t.elapsed().as_secs_f64());
     }
 }

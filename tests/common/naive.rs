@@ -3,7 +3,7 @@
 //! perft, game counts and plain alpha-beta.
 #![allow(dead_code)]
 
-use gosolve::engine::rules::Ruleset;
+use gosolve::engine::rules::{Ruleset, Superko};
 pub use gosolve::verify::plain::*;
 
 /// The plain rules under their old name.
@@ -50,11 +50,11 @@ fn alpha_beta(
     komi_half: i32,
     (mut alpha, mut beta): (i32, i32),
     mut memo: Option<&mut Memo>,
-    set: Option<&StateSet>,
+    set: Option<(&StateSet, [u64; 2])>,
 ) -> i32 {
-    let key = memo.as_ref().map(|_| memo_key(s, set));
+    let key = memo.as_ref().map(|_| memo_key(r, s, set));
     let mut first = None;
-    if let (Some(m), Some(k)) = (memo.as_deref(), &key) {
+    if let (Some(m), Some((k, _))) = (memo.as_deref(), &key) {
         if let Some(&(lower, upper, best)) = m.get(k) {
             if lower >= beta || lower == upper {
                 return lower;
@@ -63,6 +63,12 @@ fn alpha_beta(
                 return upper;
             }
             first = Some(best);
+        }
+    }
+    if let Some(m) = memo.as_deref_mut() {
+        m.count(s, first.is_some());
+        if first.is_none() {
+            first = m.advised();
         }
     }
     let (a0, b0) = (alpha, beta);
@@ -76,6 +82,9 @@ fn alpha_beta(
     for &code in &order[..=s.col.len()] {
         let t = code.checked_sub(1).map(usize::from);
         let Ok(c) = s.play(g, r, t) else { continue };
+        if let Some(m) = memo.as_deref_mut() {
+            m.down(code);
+        }
         let v = alpha_beta(
             g,
             r,
@@ -83,8 +92,11 @@ fn alpha_beta(
             komi_half,
             (alpha, beta),
             memo.as_deref_mut(),
-            key.as_ref().map(|k| &k.set),
+            key.as_ref().map(|(k, bits)| (bits, k.set)),
         );
+        if let Some(m) = memo.as_deref_mut() {
+            m.up();
+        }
         if best.is_none_or(|b| if black { v > b } else { v < b }) {
             best = Some(v);
             best_turn = Some(code);
@@ -109,7 +121,7 @@ fn alpha_beta(
             }
         }
     });
-    if let (Some(m), Some(k)) = (memo, key) {
+    if let (Some(m), Some((k, _))) = (memo, key) {
         m.put(k, best, (a0, b0), best_turn, s.to_move);
     }
     best
@@ -123,24 +135,35 @@ fn natural(n: usize) -> [u8; 65] {
 }
 
 /// Everything the rest of a game depends on: the state, the colouring
-/// recorded before it (basic ko under `--superko none`) and the *set* of
-/// recorded states (colouring, player to move). The plain rules ask
-/// the history only whether a state is in it, and whether the last but one
-/// is a colouring; `tests/solver.rs` checks the claim against plain alpha-beta
-/// on every tiny board. Plain integers and a fixed bitmap: with vectors and
-/// the standard hasher, allocation and hashing took 80% of a 1x5 sweep.
+/// recorded before it (basic ko under `--superko none`), the prisoners
+/// where they count, and the *set* of recorded states (colouring, player
+/// to move). The plain rules ask the history only whether a state is in
+/// it, and whether the last but one is a colouring; `tests/solver.rs`
+/// checks the claim against plain alpha-beta on every tiny board. Plain
+/// integers and a fixed bitmap: with vectors and the standard hasher,
+/// allocation and hashing took 80% of a 1x5 sweep.
+///
+/// The set is kept as a 128-bit fingerprint (a sum of random words, one
+/// per state: two sets share one with odds of about 2^-128, and a memo of
+/// 10^9 entries holds one such pair with odds under 10^-20); the exact
+/// bitmap goes down the search beside it. The key is 56 bytes where it
+/// was 104 with the bitmap, so the memo holds twice the entries.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct MemoKey {
     /// The colouring in base 3, times 2, plus 1 when White is to move.
     state: u32,
     passes: u32,
+    /// As counted, where they decide a pass (`conway-replacement`, `koh`);
+    /// less their minimum under `logical`, whose score counts only their
+    /// difference; none elsewhere.
     prisoners: [u32; 2],
     played: u8,
     repeated: bool,
-    /// The state code of the last but one entry (`u32::MAX`: none).
+    /// The state code of the last but one entry (`u32::MAX`: none, or not
+    /// asked: only basic ko asks it).
     before: u32,
-    /// The recorded states' codes.
-    set: StateSet,
+    /// The fingerprint of the recorded states' codes.
+    set: [u64; 2],
 }
 
 /// Points a memo key holds: 3^5 colourings times 2 players fit the bitmap.
@@ -156,33 +179,60 @@ fn code(col: &[u8], to_move: u8) -> u32 {
     col.iter().rev().fold(0u32, |a, &c| 3 * a + c as u32) * 2 + (to_move == WHITE) as u32
 }
 
-/// `s`'s key; `parent` is its parent's set of recorded states, which holds
-/// every entry of `s`'s history but those its last turn recorded.
-fn memo_key(s: &State, parent: Option<&StateSet>) -> MemoKey {
+/// State code `c`'s random word in the set's fingerprint (splitmix64).
+fn word(c: u32, half: u64) -> u64 {
+    let mut z = (u64::from(c) * 2 + half)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// `s`'s key and its set of recorded states; `parent` is its parent's
+/// set and fingerprint, which hold every entry of `s`'s history but those
+/// its last turn recorded.
+fn memo_key(
+    r: &NaiveRules,
+    s: &State,
+    parent: Option<(&StateSet, [u64; 2])>,
+) -> (MemoKey, StateSet) {
     assert!(
         s.col.len() <= MEMO_POINTS,
         "the memo's set of states is for boards of at most {MEMO_POINTS} points"
     );
-    let mut set = parent.copied().unwrap_or([0; MEMO_WORDS]);
+    let (mut bits, mut fp) = parent.map_or(([0; MEMO_WORDS], [0; 2]), |(b, f)| (*b, f));
     let fresh = parent.map_or(usize::MAX, |_| 1);
     // A turn records at most one entry, the newest (`past` is newest first).
     for p in s.past.iter().take(fresh) {
-        let c = code(&p.col, p.to_move) as usize;
-        set[c / 64] |= 1 << (c % 64);
+        let c = code(&p.col, p.to_move);
+        let (w, b) = (c as usize / 64, 1u64 << (c % 64));
+        if bits[w] & b == 0 {
+            bits[w] |= b;
+            fp[0] = fp[0].wrapping_add(word(c, 0));
+            fp[1] = fp[1].wrapping_add(word(c, 1));
+        }
     }
-    MemoKey {
+    let [b, w] = s.prisoners;
+    let prisoners = match r.ruleset {
+        Ruleset::ConwayReplacement | Ruleset::Koh => [b, w],
+        Ruleset::Logical => [b - b.min(w), w - b.min(w)],
+        _ => [0, 0],
+    };
+    let basic_ko = r.superko == Superko::None && r.ruleset != Ruleset::Koh;
+    let key = MemoKey {
         state: code(&s.col, s.to_move),
         passes: s.passes,
-        prisoners: s.prisoners,
+        prisoners,
         played: s.played.iter().rev().fold(0, |a, &b| 2 * a + b as u8),
         repeated: s.repeated.is_some(),
-        before: s
-            .past
-            .prev
-            .as_deref()
-            .map_or(u32::MAX, |p| code(&p.col, p.to_move)),
-        set,
-    }
+        before: match (&s.past.prev, basic_ko) {
+            (Some(p), true) => code(&p.col, p.to_move),
+            _ => u32::MAX,
+        },
+        set: fp,
+    };
+    (key, bits)
 }
 
 /// Bounds (Black's side) found for each [`MemoKey`] with the turn that
@@ -192,17 +242,88 @@ fn memo_key(s: &State, parent: Option<&StateSet>) -> MemoKey {
 /// forgotten, so the memory stays bounded and recent results stay (the
 /// old memo forgot everything at once).
 #[derive(Default)]
-pub struct Memo {
+pub struct Memo<'a> {
     new: hashbrown::HashMap<MemoKey, (i32, i32, u8)>,
     old: hashbrown::HashMap<MemoKey, (i32, i32, u8)>,
     /// Per player, per turn code: cuts it gave.
     cuts: [[u64; MEMO_POINTS + 1]; 2],
+    /// Entries held at most, over both generations.
+    cap: usize,
+    /// Nodes, nodes with the memo's best turn, nodes with advice.
+    stats: [u64; 3],
+    /// Which turn to try first where the memo has none.
+    advice: Option<Box<dyn Advice + 'a>>,
 }
 
-impl Memo {
+/// Advice on which turn to try first (the fast solver's table move): it
+/// orders the turns, and alpha-beta's value does not depend on the order,
+/// so a wrong advice costs time, never a value. Where the memo holds a
+/// best turn of its own, that goes first. 1x5 `logical --superko none`
+/// did not finish in 71 minutes without advice.
+pub trait Advice {
+    /// The turn code (0 pass, p + 1 point p) advised at the current node.
+    fn turn(&mut self) -> Option<u8>;
+    /// The search goes down turn `code` from the current node.
+    fn down(&mut self, code: u8);
+    /// The search comes back up that turn.
+    fn up(&mut self);
+}
+
+impl<'a> Memo<'a> {
+    /// From now on (until replaced), `advice` names the turn to try
+    /// first, starting from the node the next search starts at.
+    pub fn advise(&mut self, advice: Option<Box<dyn Advice + 'a>>) {
+        self.advice = advice;
+    }
+
+    fn advised(&mut self) -> Option<u8> {
+        let t = self.advice.as_mut()?.turn();
+        self.stats[2] += u64::from(t.is_some());
+        t
+    }
+
+    /// Nodes searched so far, and the percentages of them with the memo's
+    /// best turn and with advice.
+    pub fn stats(&self) -> (u64, u64, u64) {
+        let [nodes, known, advised] = self.stats;
+        let pc = |x: u64| 100 * x / nodes.max(1);
+        (nodes, pc(known), pc(advised))
+    }
+
+    /// Counts a node (`known`: the memo had its best turn), and every
+    /// 100 M nodes says how far the search is, as a sweep's progress.
+    fn count(&mut self, s: &State, known: bool) {
+        self.stats[0] += 1;
+        self.stats[1] += u64::from(known);
+        if self.stats[0] % 100_000_000 == 0 {
+            let (nodes, known, advised) = self.stats();
+            eprintln!(
+                "    naive: {} M nodes, memo {} M entries, depth {}, memo's turn at {known}% of nodes, advice at {advised}%",
+                nodes / 1_000_000,
+                (self.new.len() + self.old.len()) / 1_000_000,
+                s.past.index,
+            );
+        }
+    }
+
+    fn down(&mut self, code: u8) {
+        if let Some(a) = &mut self.advice {
+            a.down(code);
+        }
+    }
+
+    fn up(&mut self) {
+        if let Some(a) = &mut self.advice {
+            a.up();
+        }
+    }
+
     /// An empty memo.
-    pub fn new() -> Memo {
-        Memo::default()
+    pub fn new() -> Memo<'a> {
+        Memo {
+            cap: memo_entries(),
+            ..Memo::default()
+        }
     }
 
     fn get(&self, k: &MemoKey) -> Option<&(i32, i32, u8)> {
@@ -227,7 +348,7 @@ impl Memo {
             self.cuts[(mover == WHITE) as usize][t as usize] += 1;
         }
         let turn = turn.unwrap_or(0);
-        if self.new.len() >= MEMO_ENTRIES / 2 && !self.new.contains_key(&k) {
+        if self.new.len() >= self.cap / 2 && !self.new.contains_key(&k) {
             self.old = std::mem::take(&mut self.new);
         }
         let old = self.old.get(&k).copied();
@@ -245,8 +366,14 @@ impl Memo {
     }
 }
 
-/// Entries the memo holds at most: about 3 GB.
-const MEMO_ENTRIES: usize = 24_000_000;
+/// Entries the memo holds at most: about 4 GB (`GOSOLVE_NAIVE_MEMO`
+/// gives another number, in millions).
+fn memo_entries() -> usize {
+    std::env::var("GOSOLVE_NAIVE_MEMO")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map_or(48_000_000, |m| m * 1_000_000)
+}
 
 /// The window of every value a game can have: a side that reaches its end
 /// needs to look no further. Area scores lie within ±2n half points (less

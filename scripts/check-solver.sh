@@ -22,7 +22,8 @@
 # GOSOLVE_SWEEP=tromp-taylor,logical limits the naive sweep to those rulesets,
 # GOSOLVE_SWEEP_BOARDS=1x5,cycle:5 to those boards, GOSOLVE_SWEEP_SKIP=
 # (empty) runs every variant; GOSOLVE_NAIVE_MEMO=N holds N million memo
-# entries (here 100, about 8.5 GB); progress goes to stderr.
+# entries (here 100, about 8.5 GB); GOSOLVE_NAIVE_ADVICE=0 leaves out the
+# fast solver's turn order; progress goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOSOLVE_NAIVE_MEMO="${GOSOLVE_NAIVE_MEMO-100}"

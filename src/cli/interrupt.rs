@@ -254,14 +254,21 @@ impl Batch {
     /// then how many jobs are done and how to go on.
     fn stop(&self, stop: &str) {
         (self.clear)();
-        // Held to the end: a job leaving meanwhile waits.
-        let mut running = lock(&self.running);
+        // A copy, with the count of the jobs done then: the lock is not
+        // held while tables are written, so a second signal can take it
+        // (to abandon them). A job in the copy is counted only once it
+        // has left the list, so it is in the count or in the copy.
+        let (mut running, mut done) = {
+            let list = lock(&self.running);
+            (list.clone(), self.finished.load(Ordering::SeqCst))
+        };
         running.sort_by_key(|r| r.0);
-        let mut done = self.finished.load(Ordering::SeqCst);
         let mut resumed = 0;
-        for (job, label, resume) in running.iter() {
+        for (job, label, resume) in &running {
             if resume.is_done() {
-                // Its result file is written; it was being verified.
+                // Its result file is written (it was being verified).
+                // After `kept`, a job cannot finish: its resume file's
+                // lock stays taken.
                 done += 1;
                 continue;
             }

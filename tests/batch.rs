@@ -50,7 +50,7 @@ fn a_job_can_bound_the_worse_first_moves() {
         "1x7 --rules tromp-taylor --first-moves bounds"
     );
     let dir = scratch("bounds");
-    let out = batch::run_job(&jobs[0], &dir, 1, &|_| {}, None);
+    let out = batch::run_job(&jobs[0], &dir, 1, &|_| {}, &|_| {}, None);
     let file = dir.join("1x7-tromp-taylor-bounds.gsr");
     assert_eq!(out.file.as_deref(), Some(file.as_path()), "{out:?}");
     let f = gosolve::format::gsr::read(&file).unwrap();
@@ -133,6 +133,13 @@ fn scratch(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Sends `child` SIGTERM.
+fn terminate(child: &std::process::Child) {
+    let pid = child.id().to_string();
+    let kill = Command::new("kill").args(["-TERM", &pid]).status();
+    assert!(kill.unwrap().success());
 }
 
 fn gosolve(args: &[&str]) -> Command {
@@ -238,14 +245,7 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
+    terminate(&child);
     let stopped = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&stopped.stderr);
     assert_eq!(stopped.status.code(), Some(143), "{err}");
@@ -272,6 +272,27 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
     let again = Resume::open(&resume, &board, &rules).unwrap();
     assert!(again.loaded_bounds() > 0);
     assert!(again.table_found().is_some_and(|n| n > 0));
+    drop(again);
+    // The rerun says so as the job starts (and is stopped there).
+    let mut rerun = gosolve(&["batch", j, "--out-dir", o, "--parallel", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = std::io::BufReader::new(rerun.stderr.take().unwrap());
+    let line = std::io::BufRead::lines(err)
+        .map(Result::unwrap)
+        .find(|l| l.starts_with("job 2 "))
+        .unwrap_or_default();
+    terminate(&rerun);
+    rerun.wait().unwrap();
+    assert!(
+        line.starts_with(
+            "job 2 (4x4 --rules tromp-taylor --no-guide): resuming from an interrupted run: \
+             bounds on "
+        ) && line.contains("the search table ("),
+        "{line}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -375,12 +375,14 @@ fn already_done(path: &Path, board: &Board, rules: &Rules) -> Option<gsr::Result
 /// Runs one job: skips it if its verified file exists, else solves,
 /// writes and verifies. `stage` is told what it is doing.
 /// `watch` (the batch's signal handling) is told the job is in flight
-/// while it solves.
+/// while it solves; `say` is given a line to print (what the job resumes
+/// from, as `solve` says it).
 pub fn run_job(
     job: &Job,
     dir: &Path,
     threads: usize,
     stage: &dyn Fn(&str),
+    say: &dyn Fn(&str),
     watch: Option<&interrupt::Batch>,
 ) -> Outcome {
     let mut out = Outcome {
@@ -431,6 +433,9 @@ pub fn run_job(
             return out;
         }
     };
+    if let Some(line) = crate::cli::resuming(&resume) {
+        say(&format!("job {} ({}): {line}", job.index + 1, job.label()));
+    }
     let _in_flight = watch.map(|w| w.enter(job.index + 1, job.label(), resume.clone()));
     let solve = || run::run_solve_logged(&board, &rules, config, run, &*resume, &Quiet);
     let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve)) {

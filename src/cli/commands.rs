@@ -391,7 +391,13 @@ pub fn batch(
         bar.set_prefix(job.label());
         bar.enable_steady_tick(Duration::from_millis(200));
         let stage = |m: &str| bar.set_message(m.to_string());
-        let o = batch::run_job(job, dir, threads, &stage, Some(&watch));
+        let say = |line: &str| {
+            let _ = multi.println(line);
+            if !shown {
+                eprintln!("{line}");
+            }
+        };
+        let o = batch::run_job(job, dir, threads, &stage, &say, Some(&watch));
         if matches!(o.status, Status::Solved { verified: true } | Status::Done) {
             watch.finished();
         }
@@ -412,10 +418,7 @@ pub fn batch(
             Status::Done => format!("done already {}: {}", job.label(), o.value),
             Status::Failed(e) => format!("FAILED {}: {e}", job.label()),
         };
-        let _ = multi.println(&line);
-        if !shown {
-            eprintln!("{line}");
-        }
+        say(&line);
         *slots[k].lock().expect("slot") = Some(o);
     };
     std::thread::scope(|s| {

@@ -855,7 +855,7 @@ fn show_board(board: &Board) {
 
 /// What an interrupted run of the solve kept, as the line that says the
 /// solve resumes (none if it kept nothing).
-fn resuming(resume: &Resume) -> Option<String> {
+pub(crate) fn resuming(resume: &Resume) -> Option<String> {
     let (valued, bounded) = (resume.loaded(), resume.loaded_bounds());
     let kept = resume::kept_words(valued, bounded);
     let path = resume.path().display();

@@ -13,9 +13,9 @@
 # finish and are skipped, and said so: Conway Go under situational
 # superko with suicide allowed on 1x5 and cycle:5 (vertex geography: see
 # tests/solver.rs), logical `--superko none --suicide allowed` on 1x5 (71
-# minutes without advice, 15 with) and cycle:5 (200 M nodes in 8
+# minutes without advice, 11 with) and cycle:5 (200 M nodes in 8
 # minutes), logical situational superko with suicide on cycle:5 (200 M
-# nodes in 5 minutes), and Conway Go with replacement on 1x5 and cycle:5
+# nodes in 8 minutes), and Conway Go with replacement on 1x5 and cycle:5
 # (1x5's first option, positional superko with suicide, past 400 M nodes
 # at depths 36-52 in 14 minutes; the other options and cycle:5 not tried).
 # `cargo test` has the checker verify the 5-point proofs.

@@ -1,5 +1,8 @@
 //! Batches: jobs files, shards, resuming after a kill.
 
+mod common;
+
+use common::kill;
 use gosolve::cli::batch::{self, Job};
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -129,17 +132,7 @@ fn malformed_jobs_files_name_the_line() {
 
 /// An empty folder of this test process's own, named after `name`.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gosolve-batch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Sends `child` SIGTERM.
-fn terminate(child: &std::process::Child) {
-    let pid = child.id().to_string();
-    let kill = Command::new("kill").args(["-TERM", &pid]).status();
-    assert!(kill.unwrap().success());
+    common::scratch(&format!("batch-{name}"))
 }
 
 fn gosolve(args: &[&str]) -> Command {
@@ -245,7 +238,7 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    terminate(&child);
+    kill("-TERM", &child);
     let stopped = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&stopped.stderr);
     assert_eq!(stopped.status.code(), Some(143), "{err}");
@@ -284,7 +277,7 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
         .map(Result::unwrap)
         .find(|l| l.starts_with("job 2 "))
         .unwrap_or_default();
-    terminate(&rerun);
+    kill("-TERM", &rerun);
     rerun.wait().unwrap();
     assert!(
         line.starts_with(

@@ -1,6 +1,9 @@
 //! The command line as a user meets it: results on stdout, clear errors on
 //! stderr with a non-zero exit.
 
+mod common;
+
+use common::kill;
 use gosolve::search::run::Kept;
 use std::process::Command;
 
@@ -18,9 +21,7 @@ fn gosolve(args: &[&str]) -> (bool, String, String) {
 
 /// A fresh directory of this test process.
 fn scratch(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gosolve-cli-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("cli-{tag}"))
 }
 
 fn fails_with(args: &[&str], needle: &str) {
@@ -514,7 +515,7 @@ fn an_interrupted_solve_resumes_its_finished_first_moves() {
 
 #[test]
 fn result_files_are_written_verified_shown_and_exported() {
-    let dir = scratch("files");
+    let dir = scratch("result-files");
     let file = dir.join("2x2.gsr");
     let f = file.to_str().unwrap();
     let (ok, out, _) = gosolve(&["solve", "2x2", "--tt-mb", "8", "--out", f]);
@@ -780,18 +781,6 @@ fn a_start_position_is_shown_with_who_moves_first() {
     assert!(
         out.contains("\"start\":\"../..\",\"first_to_move\":\"black\""),
         "{out}"
-    );
-}
-
-/// Sends `child` the signal `kill` names by `signal` ("-INT").
-fn kill(signal: &str, child: &std::process::Child) {
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args([signal, &pid])
-            .status()
-            .unwrap()
-            .success()
     );
 }
 

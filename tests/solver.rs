@@ -14,6 +14,15 @@ use gosolve::search::root::{RootLog, solve, solve_logged};
 use gosolve::search::solver::{Config, FirstMoves, Method, Search, Shared};
 
 fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>) {
+    fast_kept(board, rules, config).1
+}
+
+/// [`fast`], and the solve's tables.
+fn fast_kept<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
+    config: Config,
+) -> (Shared<'a>, (i32, Vec<(Move, i32)>)) {
     let sh = Shared::new(board, rules, config).unwrap();
     let sol = solve(&sh, &|_, _| {});
     let mut moves: Vec<(Move, i32)> = sol
@@ -22,7 +31,8 @@ fn fast(board: &Board, rules: &Rules, config: Config) -> (i32, Vec<(Move, i32)>)
         .flat_map(|m| m.class.iter().map(move |&c| (c, m.value)))
         .collect();
     moves.sort();
-    (sol.value, moves)
+    let value = sol.value;
+    (sh, (value, moves))
 }
 
 /// How the naive reference searches.
@@ -54,23 +64,19 @@ fn check_against(
             let rules = Rules::build(ruleset, &opts, &board).unwrap();
             let nr = naive::NaiveRules::of(&rules);
             let start = naive::State::empty(board.len());
-            // The advice's table: a fast solve's, kept for the naive search.
-            let advised = std::env::var("GOSOLVE_NAIVE_ADVICE").map_or(true, |v| v != "0");
-            let advisor = (how == Naive::Memo && advised).then(|| {
-                let sh = Shared::new(&board, &rules, Config::default()).unwrap();
-                solve(&sh, &|_, _| {});
-                sh
-            });
-            let mut memo = (how == Naive::Memo).then(naive::Memo::new);
             let what = format!("{spec} {}", rules.describe());
-            let [(value, moves), pns] = [Method::AlphaBeta, Method::ProofNumber].map(|method| {
-                let config = Config {
-                    tt_mb: 16,
-                    method,
-                    ..Config::default()
-                };
-                fast(&board, &rules, config)
-            });
+            let config = |method| Config {
+                tt_mb: 16,
+                method,
+                ..Config::default()
+            };
+            let (tables, (value, moves)) = fast_kept(&board, &rules, config(Method::AlphaBeta));
+            let pns = fast(&board, &rules, config(Method::ProofNumber));
+            // The advice's table: the alpha-beta solve's, kept for the
+            // naive search.
+            let advised = std::env::var("GOSOLVE_NAIVE_ADVICE").map_or(true, |v| v != "0");
+            let advisor = (how == Naive::Memo && advised).then_some(tables);
+            let mut memo = (how == Naive::Memo).then(naive::Memo::new);
             assert_eq!((value, &moves), (pns.0, &pns.1), "{what}: the two searches");
             // The naive search proves each value the fast one gives, by
             // itself, over the same legal first moves.

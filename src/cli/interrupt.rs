@@ -29,7 +29,7 @@ use crate::store::resume::{Resume, plural};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -62,8 +62,6 @@ pub struct Interrupt {
     bars: Arc<Bars>,
     /// The command had `--fresh`, which a rerun must leave out.
     fresh: bool,
-    /// The resume file is gone: the solve is saved.
-    finished: AtomicBool,
 }
 
 impl Interrupt {
@@ -79,7 +77,6 @@ impl Interrupt {
             resume,
             bars,
             fresh,
-            finished: AtomicBool::new(false),
         });
         let (w, r) = (Arc::clone(&watch), Arc::clone(&watch));
         take_signals(
@@ -94,7 +91,6 @@ impl Interrupt {
     /// The solve is saved and its resume file removed: Ctrl-C now only ends
     /// the process.
     pub fn finished(&self) {
-        self.finished.store(true, Ordering::SeqCst);
         self.resume.mark_done();
     }
 
@@ -105,7 +101,7 @@ impl Interrupt {
         let (w, over) = (Arc::clone(self), Arc::clone(self));
         on_memory(
             limit,
-            move || over.finished.load(Ordering::SeqCst),
+            move || over.resume.is_done(),
             move |held| {
                 w.bars.clear();
                 // Said first: writing a table checkpoint says so as it starts.
@@ -127,11 +123,11 @@ impl Interrupt {
     /// while the table was written); whether it said so.
     fn stop(&self, stop: &str) -> bool {
         self.bars.clear();
-        if self.finished.load(Ordering::SeqCst) {
+        if self.resume.is_done() {
             return false;
         }
         let m = self.message(stop);
-        if self.finished.load(Ordering::SeqCst) {
+        if self.resume.is_done() {
             return false;
         }
         say(&m);
@@ -443,7 +439,6 @@ mod tests {
             resume: Arc::new(resume),
             bars: Arc::new(Bars::new(false)),
             fresh: true,
-            finished: AtomicBool::new(false),
         };
         assert_eq!(
             watch.message("interrupted"),

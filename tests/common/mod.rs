@@ -121,3 +121,20 @@ pub fn gosolve(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// An empty directory of this test process's own, named after `tag`.
+pub fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gosolve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Sends `child` the signal `kill` names by `signal` ("-INT", "-TERM").
+pub fn kill(signal: &str, child: &std::process::Child) {
+    let pid = child.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args([signal, &pid])
+        .status();
+    assert!(sent.unwrap().success());
+}

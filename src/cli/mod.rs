@@ -356,18 +356,9 @@ pub fn default_tt_mb(points: usize) -> usize {
 
 /// The resident memory at which a solve or a batch stops and keeps its
 /// finished work ([`interrupt::Interrupt::watch_memory`],
-/// [`interrupt::Batch::watch_memory`]): `GOSOLVE_MEMORY_MB`, or
-/// 15/16 of the machine's memory; `None` where that is unknown.
+/// [`interrupt::Batch::watch_memory`]; see [`run::memory_limit`]).
 fn memory_limit() -> Result<Option<u64>, String> {
-    match std::env::var("GOSOLVE_MEMORY_MB") {
-        Ok(v) => match v.trim().parse::<u64>() {
-            Ok(mb) if mb > 0 => Ok(Some(mb << 20)),
-            _ => Err(format!(
-                "GOSOLVE_MEMORY_MB is `{v}`: give a whole number of megabytes, at least 1"
-            )),
-        },
-        Err(_) => Ok(crate::search::tt::physical_memory().map(|m| m - m / 16)),
-    }
+    crate::search::run::memory_limit()
 }
 
 /// [`default_tt_mb`] for one of `share` solves that run at once (a

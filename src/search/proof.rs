@@ -38,6 +38,7 @@ use crate::search::bounds::mover_value;
 use crate::search::solver::{Search, Shared};
 use crate::search::tt::Summary;
 use hashbrown::HashMap;
+use hashbrown::hash_map::Entry;
 
 /// The hash given to the summaries' Bloom filter: one constant, so the
 /// filter never rules a state out and links follow exactly the rule the
@@ -146,6 +147,90 @@ struct Done {
     refs: Vec<HistoryEntry>,
 }
 
+/// The expanded owner nodes a link may point to, within a memory budget.
+///
+/// Two generations: when the newer holds half the budget, the older is
+/// dropped and the newer takes its place. A link only saves writing a
+/// subtree again, so forgetting costs size, never soundness, and the
+/// nodes kept are the latest, where the walk is. Without a budget 4x5's
+/// first strategy held about 1.8 KB per owner node (a node's produced
+/// colourings, up to [`MADE_LIMIT`]): the system ended the process at
+/// 24.4 GB after 6.3 M owner nodes.
+struct Memo {
+    new: HashMap<NodeKey, Vec<Done>>,
+    old: HashMap<NodeKey, Vec<Done>>,
+    /// Bytes held by `new` (estimated: the entries and what they point to).
+    bytes: usize,
+    budget: usize,
+    /// The most both generations held, in bytes.
+    peak: usize,
+    /// Generations dropped.
+    turned: u64,
+    /// Bytes the older generation held.
+    old_bytes: usize,
+}
+
+impl Memo {
+    fn new(budget: usize) -> Memo {
+        Memo {
+            new: HashMap::new(),
+            old: HashMap::new(),
+            bytes: 0,
+            budget,
+            peak: 0,
+            turned: 0,
+            old_bytes: 0,
+        }
+    }
+
+    /// The expansions of `k` kept, latest generation first.
+    fn get(&self, k: &NodeKey) -> impl Iterator<Item = &Done> {
+        let new = self.new.get(k).into_iter().flatten();
+        new.chain(self.old.get(k).into_iter().flatten())
+    }
+
+    fn states(&self) -> usize {
+        self.new.len() + self.old.len()
+    }
+
+    /// Keeps `d` as an expansion of `k`, at most [`MEMO_WAYS`] per state.
+    fn keep(&mut self, k: NodeKey, d: Done) {
+        // What a kept expansion points to.
+        let heap = |d: &Done| {
+            d.made.as_ref().map_or(0, |m| m.len() * 8)
+                + d.refs.len() * std::mem::size_of::<HistoryEntry>()
+        };
+        if self.bytes >= self.budget / 2 {
+            self.old = std::mem::take(&mut self.new);
+            self.old_bytes = self.bytes;
+            self.bytes = 0;
+            self.turned += 1;
+        }
+        let mut added = heap(&d);
+        let done = match self.new.entry(k) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                // The map's slot, with its slack (at most 1/8 empty, and
+                // up to twice the slots just after it grew).
+                added += 2 * std::mem::size_of::<(NodeKey, Vec<Done>)>();
+                // Most states are expanded once: no room for four.
+                e.insert(Vec::with_capacity(1))
+            }
+        };
+        let cap = done.capacity();
+        // A few per state: each failed reuse costs a scan of the path.
+        let removed = if done.len() == MEMO_WAYS {
+            heap(&done.remove(0))
+        } else {
+            0
+        };
+        done.push(d);
+        added += (done.capacity() - cap) * std::mem::size_of::<Done>();
+        self.bytes = (self.bytes + added).saturating_sub(removed);
+        self.peak = self.peak.max(self.bytes + self.old_bytes);
+    }
+}
+
 /// A strategy for one side, ready to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strategy {
@@ -171,7 +256,7 @@ pub struct Extractor<'s, 'a> {
     /// The rules let [`SECURE`] end a line.
     statics: bool,
     all_sides: bool,
-    memo: HashMap<NodeKey, Vec<Done>>,
+    memo: Memo,
     out: Vec<u8>,
     nodes: u32,
     links: u64,
@@ -191,6 +276,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         owner: Color,
         bound: i32,
         tick: &'s (dyn Fn(u64) + Sync),
+        budget: usize,
     ) -> Strategy {
         let rules = g.rules();
         let all_sides = rules.superko == Superko::None && rules.ruleset != Ruleset::Koh;
@@ -203,7 +289,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             bound,
             statics: crate::engine::benson::applies(rules),
             all_sides,
-            memo: HashMap::new(),
+            memo: Memo::new(budget),
             out: Vec::new(),
             nodes: 0,
             links: 0,
@@ -215,12 +301,14 @@ impl<'s, 'a> Extractor<'s, 'a> {
         x.node(g);
         if x.debug {
             eprintln!(
-                "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s",
+                "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory {} MB at most, {} times forgotten",
                 x.nodes,
                 x.links,
                 x.secure,
                 x.out.len(),
-                t.elapsed().as_secs_f64()
+                t.elapsed().as_secs_f64(),
+                x.memo.peak >> 20,
+                x.memo.turned
             );
         }
         Strategy {
@@ -264,7 +352,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
     fn usable(&self, g: &Game, k: &NodeKey) -> Option<(u32, Foot)> {
         let h = g.history();
         let prefix = &h[..h.len().saturating_sub(1)];
-        'cand: for d in self.memo.get(k)? {
+        'cand: for d in self.memo.get(k) {
             let clash = match &d.made {
                 Some(m) => prefix.iter().any(|e| {
                     m.binary_search(&colouring_hash(e.pos.black.0, e.pos.white.0))
@@ -361,7 +449,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
                     self.nodes,
                     self.links,
                     self.out.len(),
-                    self.memo.len(),
+                    self.memo.states(),
                     here
                 );
             }
@@ -376,17 +464,15 @@ impl<'s, 'a> Extractor<'s, 'a> {
             f.add(produced);
         }
         let f = f.lift(here);
-        let done = self.memo.entry(key).or_default();
-        // A few per state: each failed reuse costs a scan of the path.
-        if done.len() == MEMO_WAYS {
-            done.remove(0);
-        }
-        done.push(Done {
-            id,
-            summary: f.summary,
-            made: f.made.clone(),
-            refs: f.refs.iter().map(|&(_, k)| k).collect(),
-        });
+        self.memo.keep(
+            key,
+            Done {
+                id,
+                summary: f.summary,
+                made: f.made.clone(),
+                refs: f.refs.iter().map(|&(_, k)| k).collect(),
+            },
+        );
         f
     }
 
@@ -466,5 +552,56 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 limit * 2
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(i: u64) -> NodeKey {
+        NodeKey {
+            pos: Position {
+                black: PointSet(i),
+                white: PointSet::EMPTY,
+            },
+            to_move: Color::Black,
+            passes: 0,
+            prisoners: ByColor::default(),
+            played: PointSet::EMPTY,
+        }
+    }
+
+    fn done(id: u32, made: usize) -> Done {
+        Done {
+            id,
+            summary: Summary::NONE,
+            made: Some((0..made as u64).collect()),
+            refs: Vec::new(),
+        }
+    }
+
+    /// The links' memory stays within its budget: the older generation
+    /// is dropped when the newer holds half of it, and the latest nodes
+    /// are the ones kept.
+    #[test]
+    fn the_memo_keeps_its_budget_and_the_latest_nodes() {
+        let budget = 1 << 20;
+        let mut m = Memo::new(budget);
+        for i in 0..100_000u32 {
+            m.keep(key(u64::from(i)), done(i, 100));
+        }
+        // Each expansion costs over 800 bytes: 100,000 of them are 80 MB.
+        assert!(m.turned > 100, "{} generations dropped", m.turned);
+        // A half can pass its mark by one expansion.
+        assert!(m.peak <= budget + 2 * 1024, "{} bytes held", m.peak);
+        let ids = |m: &Memo, i: u64| m.get(&key(i)).map(|d| d.id).collect::<Vec<_>>();
+        assert_eq!(ids(&m, 99_999), [99_999]);
+        assert!(ids(&m, 0).is_empty());
+        // Four expansions of a state at most, the latest kept.
+        for i in 0..6 {
+            m.keep(key(7), done(i, 1));
+        }
+        assert_eq!(ids(&m, 7), [2, 3, 4, 5]);
     }
 }

@@ -247,6 +247,22 @@ fn status_bytes(field: &str) -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The resident memory a run may reach: `GOSOLVE_MEMORY_MB`, or 15/16 of
+/// the machine's memory; `None` where that is unknown. The command line
+/// stops a solve there and keeps its work; the proof extraction keeps
+/// its links' memory within what is left below it.
+pub fn memory_limit() -> Result<Option<u64>, String> {
+    match std::env::var("GOSOLVE_MEMORY_MB") {
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(mb) if mb > 0 => Ok(Some(mb << 20)),
+            _ => Err(format!(
+                "GOSOLVE_MEMORY_MB is `{v}`: give a whole number of megabytes, at least 1"
+            )),
+        },
+        Err(_) => Ok(crate::search::tt::physical_memory().map(|m| m - m / 16)),
+    }
+}
+
 /// How to run a solve.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Run {
@@ -425,6 +441,13 @@ fn strategies(
     progress: &dyn Progress,
 ) -> (Vec<(usize, Strategy)>, usize) {
     let tick = |k: u64| progress.proof_nodes(k);
+    // The links' memory: half of what is left below the memory limit
+    // (the extraction's searches need room too), and at least 256 MB.
+    let left = match (memory_limit(), resident_memory()) {
+        (Ok(Some(limit)), Some(now)) => limit.saturating_sub(now) / 2,
+        _ => 0,
+    };
+    let budget = (left as usize).max(256 << 20);
     let todo = needed_bounds(rules, shared.start().board().len(), solution);
     let mut resumed = 0;
     let mut one = |&(k, owner): &(usize, Color)| {
@@ -435,7 +458,7 @@ fn strategies(
         }
         let mut g = shared.start();
         g.play(mv);
-        let st = Extractor::run(shared, &mut g, owner, bound, &tick);
+        let st = Extractor::run(shared, &mut g, owner, bound, &tick, budget);
         kept.record_strategy(mv, &st);
         (k, st)
     };

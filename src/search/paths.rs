@@ -119,6 +119,8 @@ pub(super) struct PathTable {
     /// When full, refuse new entries rather than forget the old ones (the
     /// shared table, and the extraction's, which holds the solve's).
     keep: bool,
+    /// Results refused or forgotten because the table was full (debug).
+    pub(super) dropped: u64,
 }
 
 impl PathTable {
@@ -128,6 +130,7 @@ impl PathTable {
         PathTable {
             map: HashMap::new(),
             keep: false,
+            dropped: 0,
         }
     }
 
@@ -136,6 +139,7 @@ impl PathTable {
         PathTable {
             map: HashMap::new(),
             keep: true,
+            dropped: 0,
         }
     }
 
@@ -145,10 +149,12 @@ impl PathTable {
     pub(super) fn store(&mut self, at: PathKey, lower: Proved, upper: Proved, best: Move) {
         if self.map.len() >= CAPACITY && !self.map.contains_key(&at) {
             if self.keep {
+                self.dropped += 1;
                 return;
             }
             // A cache: forgetting costs a search again, never a value, and
             // clearing keeps the allocation.
+            self.dropped += self.map.len() as u64;
             self.map.clear();
         }
         let e = self.map.entry(at).or_insert(Entry {

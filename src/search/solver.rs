@@ -472,9 +472,16 @@ impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
         if self.sh.config.debug {
             eprintln!(
-                "search: {} nodes, {} unusable entries, {} unstored results",
-                self.nodes, self.counters.unusable, self.counters.unstored
+                "search: {} nodes, {} unusable entries, {} unstored results, {} path results dropped",
+                self.nodes,
+                self.counters.unusable,
+                self.counters.unstored,
+                self.paths.as_ref().map_or(0, |p| p.dropped)
             );
+            if let Some(all) = &self.sh.paths {
+                let all = all.lock().unwrap_or_else(PoisonError::into_inner);
+                eprintln!("  shared path results dropped so far: {}", all.dropped);
+            }
         }
         self.sh
             .nodes

@@ -377,7 +377,7 @@ pub fn batch(
             let _ = multi.clear();
         })?
     };
-    if let Some(limit) = super::memory_limit()? {
+    if let Some(limit) = crate::search::run::memory_limit()? {
         watch.watch_memory(limit);
     }
     let next = std::sync::atomic::AtomicUsize::new(0);

@@ -354,13 +354,6 @@ pub fn default_tt_mb(points: usize) -> usize {
     shared_tt_mb(points, 1)
 }
 
-/// The resident memory at which a solve or a batch stops and keeps its
-/// finished work ([`interrupt::Interrupt::watch_memory`],
-/// [`interrupt::Batch::watch_memory`]; see [`run::memory_limit`]).
-fn memory_limit() -> Result<Option<u64>, String> {
-    crate::search::run::memory_limit()
-}
-
 /// [`default_tt_mb`] for one of `share` solves that run at once (a
 /// batch's jobs): each is capped within its share of the memory.
 pub fn shared_tt_mb(points: usize, share: usize) -> usize {
@@ -588,7 +581,7 @@ fn run(command: Command) -> Result<(), String> {
             let resume = std::sync::Arc::new(resume);
             let bars = std::sync::Arc::new(progress::Bars::new(progress));
             let ctrl_c = interrupt::Interrupt::start(resume.clone(), bars.clone(), fresh)?;
-            if let Some(limit) = memory_limit()? {
+            if let Some(limit) = run::memory_limit()? {
                 ctrl_c.watch_memory(limit);
             }
             let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars)

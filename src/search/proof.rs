@@ -152,10 +152,10 @@ struct Done {
 /// Two generations: when the newer holds half the budget, the older is
 /// dropped and the newer takes its place. A link only saves writing a
 /// subtree again, so forgetting costs size, never soundness, and the
-/// nodes kept are the latest, where the walk is. Without a budget 4x5's
-/// first strategy held about 1.8 KB per owner node (a node's produced
-/// colourings, up to [`MADE_LIMIT`]): the system ended the process at
-/// 24.4 GB after 6.3 M owner nodes.
+/// nodes kept are the latest, where the walk is. Without a budget the
+/// system ended 4x5's extraction at 24.4 GB after 6.3 M owner nodes, the
+/// value search having held 12.9 GB: about 1.8 KB per owner node, most
+/// of it the nodes' produced colourings (up to [`MADE_LIMIT`] each).
 struct Memo {
     new: HashMap<NodeKey, Vec<Done>>,
     old: HashMap<NodeKey, Vec<Done>>,
@@ -533,8 +533,11 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 let spent = self.search.visited() - before;
                 if self.debug && spent > 5_000_000 {
                     let (m, h) = (tries[i], g.history().len());
+                    // Path results dropped: history-dependent results
+                    // the search's own table had no room for.
+                    let dropped = self.search.paths.as_ref().map_or(0, |p| p.dropped);
                     eprintln!(
-                        "choose at depth {h}: {m:?} at limit {limit}: {keeps:?}, {spent} nodes"
+                        "choose at depth {h}: {m:?} at limit {limit}: {keeps:?}, {spent} nodes, {dropped} path results dropped"
                     );
                 }
                 match keeps {

@@ -249,8 +249,9 @@ fn status_bytes(field: &str) -> Option<u64> {
 
 /// The resident memory a run may reach: `GOSOLVE_MEMORY_MB`, or 15/16 of
 /// the machine's memory; `None` where that is unknown. The command line
-/// stops a solve there and keeps its work; the proof extraction keeps
-/// its links' memory within what is left below it.
+/// stops a solve or a batch there and keeps its finished work
+/// (`Interrupt::watch_memory`, `Batch::watch_memory`); the proof
+/// extraction keeps its links' memory within what is left below it.
 pub fn memory_limit() -> Result<Option<u64>, String> {
     match std::env::var("GOSOLVE_MEMORY_MB") {
         Ok(v) => match v.trim().parse::<u64>() {

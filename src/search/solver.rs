@@ -478,10 +478,6 @@ impl Drop for Search<'_, '_> {
                 self.counters.unstored,
                 self.paths.as_ref().map_or(0, |p| p.dropped)
             );
-            if let Some(all) = &self.sh.paths {
-                let all = all.lock().unwrap_or_else(PoisonError::into_inner);
-                eprintln!("  shared path results dropped so far: {}", all.dropped);
-            }
         }
         self.sh
             .nodes
@@ -490,9 +486,12 @@ impl Drop for Search<'_, '_> {
         if let (Some(mine), Some(all), false) =
             (self.paths.take(), &self.sh.paths, std::thread::panicking())
         {
-            all.lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .absorb(mine);
+            let mut all = all.lock().unwrap_or_else(PoisonError::into_inner);
+            all.absorb(mine);
+            if self.sh.config.debug {
+                // After this search's results went in: the count so far.
+                eprintln!("  shared path results dropped so far: {}", all.dropped);
+            }
         }
     }
 }

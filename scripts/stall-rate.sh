@@ -33,8 +33,8 @@ shift
 for b in "${bins[@]}"; do
   [ -x "$b" ] || { echo "stall-rate: $b is not an executable" >&2; exit 2; }
 done
-case "$runs$cap" in
-  *[!0-9]*) echo "stall-rate: -n and -c take whole numbers" >&2; exit 2 ;;
+case "$runs,$cap" in
+  *[!0-9,]* | ,* | *, | 0,* | *,0) echo "stall-rate: -n and -c take whole numbers above 0" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -301,7 +301,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         x.node(g);
         if x.debug {
             eprintln!(
-                "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory {} MB at most, {} times forgotten",
+                "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
                 x.nodes,
                 x.links,
                 x.secure,
@@ -533,11 +533,12 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 let spent = self.search.visited() - before;
                 if self.debug && spent > 5_000_000 {
                     let (m, h) = (tries[i], g.history().len());
-                    // Path results dropped: history-dependent results
-                    // the search's own table had no room for.
+                    // Path results dropped so far: history-dependent
+                    // results the shared table had no room for, in the
+                    // solve and then here (its count came with it).
                     let dropped = self.search.paths.as_ref().map_or(0, |p| p.dropped);
                     eprintln!(
-                        "choose at depth {h}: {m:?} at limit {limit}: {keeps:?}, {spent} nodes, {dropped} path results dropped"
+                        "choose at depth {h}: {m:?} at limit {limit}: {keeps:?}, {spent} nodes, {dropped} path results dropped so far"
                     );
                 }
                 match keeps {

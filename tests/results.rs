@@ -1009,8 +1009,11 @@ fn prisoners_part_a_link_only_where_they_count() {
 /// path: before, it proved them again at every owner node below and had
 /// not finished after 5 minutes on 2 threads (single choices of 22 M to
 /// 91 M nodes at depths 77 to 136). One
-/// thread, so the counts are the same in every run: 33.5 M nodes for the
-/// value and 38.0 M for the proof.
+/// thread, so the counts are the same in every run: 4.8 M nodes for the
+/// value and 11.2 M for the proof since df-pn keeps its numbers by depth
+/// under superko (the value took 22.0 M before; its search now proves
+/// less of what the proof walks, so the proof may take over twice its
+/// nodes, still far from proving every line again).
 #[test]
 fn a_proof_through_superko_fights_is_extracted_from_the_search() {
     let board = Board::parse("1x10").unwrap();
@@ -1027,7 +1030,7 @@ fn a_proof_through_superko_fights_is_extracted_from_the_search() {
     let r = run_solve(&board, &rules, config, run).unwrap();
     assert_eq!(r.solution.value, 2, "Black wins by 1 (half points)");
     assert!(
-        r.proof_nodes <= 2 * r.solution.nodes,
+        r.proof_nodes <= 3 * r.solution.nodes,
         "the proof searched {} nodes, the value {}",
         r.proof_nodes,
         r.solution.nodes
@@ -1172,7 +1175,8 @@ fn first_move_bounds_are_proved_and_checked() {
 }
 
 /// 1x10 and 1x11, whose worse first moves' exact values are superko fights
-/// the search does not finish (1x10's A1 past 270 M nodes), solved under
+/// the search does not always finish (1x10's, with the proof to follow,
+/// past 300 s on one thread), solved under
 /// `--first-moves bounds` on one thread with proofs the checker accepts:
 /// 1x10 +1 with suicide and without, 1x11 +2 without. (With a 16 MB table
 /// 1x10 with suicide had no proof in a minute: the extraction replays

@@ -957,3 +957,37 @@ fn basic_ko_ties_cap_the_static_bound() {
         6
     );
 }
+
+/// Under superko df-pn keeps its proof numbers by depth: a state met at
+/// another depth follows another history, where its numbers misled. 1x10
+/// `--suicide forbidden` on one thread, value only, took 440 M nodes
+/// with 128 MB and 20.4 M with 512 MB before (1.4 M to past 270 M by the
+/// table's size); keyed by depth, 2.7-3.2 M at every size from 128 to
+/// 2048 MB.
+#[test]
+fn superko_fights_on_1x10_take_few_nodes_whatever_the_table_size() {
+    use gosolve::search::run::{Run, run_solve};
+    let board = Board::parse("1x10").unwrap();
+    let opts = RuleOptions {
+        suicide: Some(Suicide::Forbidden),
+        ..RuleOptions::default()
+    };
+    let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+    for tt_mb in [128, 512] {
+        let config = Config {
+            tt_mb,
+            ..Config::default()
+        };
+        let run = Run {
+            prove: false,
+            threads: 1,
+        };
+        let r = run_solve(&board, &rules, config, run).unwrap();
+        assert_eq!(r.solution.value, 2, "Black wins by 1 (half points)");
+        assert!(
+            r.solution.nodes <= 6_000_000,
+            "{} nodes with {tt_mb} MB",
+            r.solution.nodes
+        );
+    }
+}

@@ -23,8 +23,9 @@
 //! kept, so a settled node's bound is often wider than the test.
 //!
 //! The numbers of unsettled nodes only steer: they are shared by the
-//! node's key alone, in a lossy lockless table ([`Numbers`]), and never
-//! read as a proof. The children of the node being searched are kept on a
+//! node's key (under superko with its depth, `Search::numbers_salt_at`)
+//! in a lossy lockless table ([`Numbers`]), and never read as a proof.
+//! The children of the node being searched are kept on a
 //! stack with the numbers their last search returned, rather than read
 //! back from the table: under superko the same key below a node is a
 //! different game, and a table entry overwritten there must not stall
@@ -98,6 +99,40 @@ impl Numbers {
         let s = self.slot(h);
         s[0].store(h ^ data, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
+    }
+}
+
+impl Search<'_, '_> {
+    /// The salt of the numbers of a node with `d` history entries before
+    /// it: the class's ([`Search::numbers_salt`]) and, under superko, the
+    /// depth's. A state met at another depth is met after another
+    /// history, where its numbers misled: 1x10 `--suicide forbidden`, one
+    /// thread, value only, took 1.4 M to past 270 M nodes by the size of
+    /// the numbers' table (16 MB to 4 GB; the larger, the worse above
+    /// 80 MB), and 2.7-3.2 M at every size keyed by depth. Elsewhere
+    /// (2026-11-27, one thread): 4x4 6.34 M -> 4.84 M nodes, 2x8 6.51 M
+    /// -> 5.34 M, situational 4x4 21.7 M -> 22.5 M, 3x5 2.76 M -> 3.30 M,
+    /// 1x11 `--first-moves bounds` 654 K -> 711 K. Under `--superko
+    /// none` the history is only the ko point, which the key holds: there
+    /// the depth would only cost transpositions (4x4 `none --suicide
+    /// forbidden` 2.30 M -> 2.78 M).
+    ///
+    /// The proof's extraction keys its own numbers by depth too. 1x11
+    /// `--first-moves bounds` with its proof, one thread: 1.3 s with
+    /// neither, 6.1 s with both, 3.6 s keyed in the extraction only, past
+    /// 60 s keyed in the value search only (its extraction then walks
+    /// lines the search left unproved by chance). On 2 threads, runs
+    /// interleaved (`scripts/stall-rate.sh`): 1x11 past a 30 s cap in 6
+    /// of 16 runs before, 1 of 16 now, but the finished runs' median 1.1 s
+    /// before, 10.7 s now; 1x10 `--suicide forbidden` past a 45 s cap in 4
+    /// of 6 runs before, none of 6 now (3.0-6.6 s).
+    #[inline]
+    pub(super) fn numbers_salt_at(&self, d: u32) -> u64 {
+        if self.numbers_by_depth {
+            self.numbers_salt ^ u64::from(d + 1).wrapping_mul(0xA076_1D64_78BD_642F)
+        } else {
+            self.numbers_salt
+        }
     }
 }
 
@@ -203,7 +238,7 @@ impl Search<'_, '_> {
                 Early::Done(r) => settled(&r, 1 - x),
                 Early::LeftOpen => unreachable!("df-pn runs no depth-limited iteration"),
                 Early::Search { node: child, .. } => {
-                    let h = numbers_hash(&child, 1 - x, self.numbers_salt);
+                    let h = numbers_hash(&child, 1 - x, self.numbers_salt_at(child.d));
                     let (p, d) = self
                         .numbers()
                         .and_then(|t| t.get(h))
@@ -295,7 +330,11 @@ impl Search<'_, '_> {
         };
         if let Out::Open(phi, delta) = out {
             if let Some(t) = self.numbers() {
-                t.put(numbers_hash(node, x, self.numbers_salt), phi, delta);
+                t.put(
+                    numbers_hash(node, x, self.numbers_salt_at(node.d)),
+                    phi,
+                    delta,
+                );
             }
         }
         self.kids.truncate(base);

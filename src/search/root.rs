@@ -187,9 +187,10 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     // runs one test, then the rest run, the most promising (highest upper
     // bound) first, and a class that may or may not reach the best value
     // so far is tested at it (`Search::bracket_from`). (1x10 on one
-    // thread: its first class, A1, is the worst, and its exact value is a
-    // superko fight of 270 M nodes and more; after one test it is proved
-    // worse than B1's.)
+    // thread: its first class, A1, is the worst, and its exact value was a
+    // superko fight of 270 M nodes and more before df-pn kept its numbers
+    // by depth, and still is with a proof to follow; after one test it is
+    // proved worse than B1's.)
     let bounds = sh.config.first_moves == FirstMoves::Bounds;
     let (resumed, resumed_nodes) = (AtomicU64::new(0), AtomicU64::new(0));
     // Nodes earlier runs spent on the finished tests of classes valued now.

@@ -84,9 +84,11 @@ pub enum FirstMoves {
     /// The exact value of every class as good as the board's value; for
     /// the others only a bound proving them worse. A worse first move's
     /// exact value can be a long superko fight the board's value does not
-    /// need: 1x10 (suicide allowed) on one thread, 0.18 s with bounds
-    /// (value only), while its first class's exact value ran past 270 M
-    /// nodes at depths past 200 (see `root`).
+    /// need: 1x10 (suicide allowed) on one thread, 1.7 s with bounds and
+    /// the proof, while with every class exact and the proof to follow a
+    /// test of its first class ran past 149 M nodes at depths near 165
+    /// (2026-11-27; value only, it takes 6 s since df-pn keeps its numbers
+    /// by depth, and ran past 270 M nodes before).
     Bounds,
 }
 
@@ -413,6 +415,9 @@ pub struct Search<'s, 'a> {
     /// different salts do not steer each other (the root gives each
     /// first-move class its own).
     pub(super) numbers_salt: u64,
+    /// Whether df-pn's numbers are kept by depth too
+    /// ([`Search::numbers_salt_at`]).
+    pub(super) numbers_by_depth: bool,
     pub(super) all_sides: bool,
     /// Two passes end the game and it is scored (see [`Search::pass_bound`]).
     pass_ends: bool,
@@ -522,6 +527,7 @@ impl<'s, 'a> Search<'s, 'a> {
             paths: sh.paths.as_ref().map(|_| PathTable::new()),
             path_cuts: false,
             numbers_salt: 0,
+            numbers_by_depth: sh.rules.superko != Superko::None,
             order: MoveOrder::new(),
             ply: 0,
             limit: u32::MAX,
@@ -766,7 +772,7 @@ impl<'s, 'a> Search<'s, 'a> {
         // Proof-number search reads the node's numbers next: fetch them
         // while the table is probed.
         if let Some(n) = &self.sh.numbers {
-            n.prefetch(hash ^ self.numbers_salt, beta);
+            n.prefetch(hash ^ self.numbers_salt_at(d), beta);
         }
         let mut node = Node {
             key,

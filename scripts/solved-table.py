@@ -55,8 +55,8 @@ LONG = [
     ("3x6", ["--tt-mb", "4096"]), ("3x6", NONE + ["--tt-mb", "4096"]),
     # 2x9: 3 to 6 minutes each with the proof (8 GB).
     ("2x9", []), ("2x9", NONE),
-    # With the proof, 1.7 s on 2 threads, 5.7 s on one (2026-11-27); one for
-    # the reason of ONE.
+    # With the proof, 5.7 s on one thread, 3.0-6.6 s in 6 runs on 2
+    # (2026-11-27); one for the reason of ONE.
     ("1x10", ["--suicide", "forbidden"] + ONE),
     # Every class exact since df-pn keeps its numbers by depth: 61 s on one
     # thread, 52 s of it the proof (2026-11-27). With suicide, past 90 s.

@@ -123,9 +123,9 @@ impl Search<'_, '_> {
     /// 60 s keyed in the value search only (its extraction then walks
     /// lines the search left unproved by chance). On 2 threads, runs
     /// interleaved (`scripts/stall-rate.sh`): 1x11 past a 30 s cap in 6
-    /// of 16 runs before, 1 of 16 now, but the finished runs' median 1.1 s
-    /// before, 10.7 s now; 1x10 `--suicide forbidden` past a 45 s cap in 4
-    /// of 6 runs before, none of 6 now (3.0-6.6 s).
+    /// of 16 runs before, 1 of 16 now (medians 1.1 s and 10.7 s), but 4 of
+    /// 12 in a second set, so about as often; 1x10 `--suicide forbidden`
+    /// past a 45 s cap in 4 of 6 runs before, none of 6 now (3.0-6.6 s).
     #[inline]
     pub(super) fn numbers_salt_at(&self, d: u32) -> u64 {
         if self.numbers_by_depth {

@@ -46,7 +46,9 @@ for i in $(seq 1 "$runs"); do
     rc=0
     timeout "$cap" "$b" solve "$@" --fresh --out "$tmp/r$j.gsr" >/dev/null 2>&1 || rc=$?
     end=$(date +%s.%N)
-    rm -f "$tmp/r$j.gsr" "$tmp/r$j.gsr.resume"
+    # A run stopped at the cap leaves its resume files (the table's can be
+    # gigabytes): gone before the next run.
+    rm -f "$tmp/r$j.gsr" "$tmp/r$j.gsr.resume" "$tmp/r$j.gsr.resume.table"
     secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
     # 124: killed at the cap; any other non-zero status is a failure.
     echo "$j $rc $secs" | tee -a "$log" | awk -v b="$b" '{ print "run: " b ", status " $2 ", " $3 " s" }'

@@ -1016,12 +1016,7 @@ fn prisoners_part_a_link_only_where_they_count() {
 /// nodes, still far from proving every line again).
 #[test]
 fn a_proof_through_superko_fights_is_extracted_from_the_search() {
-    let board = Board::parse("1x10").unwrap();
-    let opts = RuleOptions {
-        suicide: Some(Suicide::Forbidden),
-        ..RuleOptions::default()
-    };
-    let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+    let (board, rules) = common::no_suicide("1x10");
     let config = Config::default();
     let run = Run {
         prove: true,

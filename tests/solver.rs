@@ -967,12 +967,7 @@ fn basic_ko_ties_cap_the_static_bound() {
 #[test]
 fn superko_fights_on_1x10_take_few_nodes_whatever_the_table_size() {
     use gosolve::search::run::{Run, run_solve};
-    let board = Board::parse("1x10").unwrap();
-    let opts = RuleOptions {
-        suicide: Some(Suicide::Forbidden),
-        ..RuleOptions::default()
-    };
-    let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+    let (board, rules) = common::no_suicide("1x10");
     for tt_mb in [128, 512] {
         let config = Config {
             tt_mb,

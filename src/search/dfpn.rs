@@ -34,6 +34,7 @@
 
 use crate::engine::game::Game;
 use crate::engine::position::Position;
+use crate::engine::rules::Superko;
 use crate::engine::types::Move;
 use crate::search::bounds::score_now;
 use crate::search::facts::{CLEAN, Facts, Res};
@@ -128,7 +129,7 @@ impl Search<'_, '_> {
     /// past a 45 s cap in 4 of 6 runs before, none of 6 now (3.0-6.6 s).
     #[inline]
     pub(super) fn numbers_salt_at(&self, d: u32) -> u64 {
-        if self.numbers_by_depth {
+        if self.sh.rules.superko != Superko::None {
             self.numbers_salt ^ u64::from(d + 1).wrapping_mul(0xA076_1D64_78BD_642F)
         } else {
             self.numbers_salt

@@ -415,9 +415,6 @@ pub struct Search<'s, 'a> {
     /// different salts do not steer each other (the root gives each
     /// first-move class its own).
     pub(super) numbers_salt: u64,
-    /// Whether df-pn's numbers are kept by depth too
-    /// ([`Search::numbers_salt_at`]).
-    pub(super) numbers_by_depth: bool,
     pub(super) all_sides: bool,
     /// Two passes end the game and it is scored (see [`Search::pass_bound`]).
     pass_ends: bool,
@@ -527,7 +524,6 @@ impl<'s, 'a> Search<'s, 'a> {
             paths: sh.paths.as_ref().map(|_| PathTable::new()),
             path_cuts: false,
             numbers_salt: 0,
-            numbers_by_depth: sh.rules.superko != Superko::None,
             order: MoveOrder::new(),
             ply: 0,
             limit: u32::MAX,

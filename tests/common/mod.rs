@@ -9,6 +9,18 @@ use gosolve::engine::position::Position;
 use gosolve::engine::rules::{Komi, RuleOptions, Ruleset, Suicide, Superko};
 use gosolve::engine::types::PointSet;
 
+/// The board `spec` under Tromp-Taylor without suicide (positional
+/// superko): the 1xn boards whose superko fights the solver's tests watch.
+pub fn no_suicide(spec: &str) -> (Board, gosolve::engine::rules::Rules) {
+    let board = Board::parse(spec).unwrap();
+    let opts = RuleOptions {
+        suicide: Some(Suicide::Forbidden),
+        ..RuleOptions::default()
+    };
+    let rules = gosolve::engine::rules::Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+    (board, rules)
+}
+
 /// The naive graph of a board, from its edge list.
 pub fn naive_graph(board: &Board) -> naive::Graph {
     let edges: Vec<(usize, usize)> = board

@@ -1034,6 +1034,35 @@ fn a_proof_through_superko_fights_is_extracted_from_the_search() {
     check(&f).expect("the proof verifies");
 }
 
+/// 1x11 with `--first-moves bounds`: in its superko fights a candidate
+/// move's test within a small proof-number limit can wander for millions
+/// of nodes while its numbers stay small, and the extraction used to wait
+/// on it before trying the next candidate, which often proved at once.
+/// Each try now has a share of nodes (`CHOICE_NODES` in `proof.rs`). One
+/// thread: the proof searched 19.4 M nodes before, 12.9 M with the share.
+#[test]
+fn proof_extraction_moves_on_from_a_candidate_that_wanders() {
+    let board = Board::parse("1x11").unwrap();
+    let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
+    let config = Config {
+        first_moves: FirstMoves::Bounds,
+        ..Config::default()
+    };
+    let run = Run {
+        prove: true,
+        threads: 1,
+    };
+    let r = run_solve(&board, &rules, config, run).unwrap();
+    assert_eq!(r.solution.value, 4, "Black wins by 2 (half points)");
+    assert!(
+        r.proof_nodes <= 15_000_000,
+        "the proof searched {} nodes",
+        r.proof_nodes
+    );
+    let f = save::result_file(&board, &rules, &r, &config);
+    check(&f).expect("the proof verifies");
+}
+
 /// A solve with `first_moves` and a table of `tt_mb`, its proof
 /// extracted, on `threads` threads.
 fn solved_with(

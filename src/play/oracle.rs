@@ -285,7 +285,7 @@ impl<'a> Oracle<'a> {
             if self.spent(budget) {
                 return None;
             }
-            if let Some(answer) = s.at_most_within(g, x, limit) {
+            if let Some(answer) = s.at_most_within(g, x, limit, u64::MAX) {
                 return Some(answer);
             }
             limit = limit.saturating_mul(2);

@@ -119,11 +119,11 @@ impl Search<'_, '_> {
     }
 
     /// Whether to leave the current test: a caller's stop
-    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)) or a
-    /// class given up ([`Search::abandoned`]).
+    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)), a
+    /// class given up ([`Search::abandoned`]) or the node cap reached.
     #[inline]
     pub(super) fn halted(&self) -> bool {
-        self.sh.stopped() || self.abandoned()
+        self.sh.stopped() || self.abandoned() || self.nodes >= self.node_cap
     }
 
     /// Decides "is the value of `g` at least `x`?" by the configured method:
@@ -222,10 +222,14 @@ impl Search<'_, '_> {
     /// Whether the value of `g` (mover's side) is at most `x`, as far as
     /// lines of `limit` turns settle it (`None`: they do not; `u32::MAX`
     /// always settles it). Under df-pn `limit` bounds the root's proof and
-    /// disproof numbers instead.
-    pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<bool> {
+    /// disproof numbers instead, and the test also gives up after `nodes`
+    /// nodes (`u64::MAX`: never).
+    pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32, nodes: u64) -> Option<bool> {
         self.sync_path(g);
-        self.test_within(g, x + 1, limit).map(|r| r.v <= x)
+        self.node_cap = self.nodes.saturating_add(nodes);
+        let r = self.test_within(g, x + 1, limit).map(|r| r.v <= x);
+        self.node_cap = u64::MAX;
+        r
     }
 
     /// Whether the value of `g` (mover's side) is at most `x`.

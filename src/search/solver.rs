@@ -443,6 +443,10 @@ pub struct Search<'s, 'a> {
     /// another class is proved better ([`Shared::floor`]) the search gives
     /// up, between tests and inside a df-pn test ([`Search::halted`]).
     pub(super) class_hi: Option<i32>,
+    /// A df-pn test gives up once the search has visited this many nodes
+    /// ([`Search::halted`]): proof extraction's share for one candidate
+    /// move (`u64::MAX`: no cap).
+    pub(super) node_cap: u64,
 }
 
 /// A search's debug counters.
@@ -529,6 +533,7 @@ impl<'s, 'a> Search<'s, 'a> {
             limit: u32::MAX,
             iteration: 0,
             class_hi: None,
+            node_cap: u64::MAX,
         }
     }
 

@@ -223,7 +223,8 @@ impl Search<'_, '_> {
     /// lines of `limit` turns settle it (`None`: they do not; `u32::MAX`
     /// always settles it). Under df-pn `limit` bounds the root's proof and
     /// disproof numbers instead, and the test also gives up after `nodes`
-    /// nodes (`u64::MAX`: never).
+    /// nodes (`u64::MAX`: never), so only `u32::MAX` with `u64::MAX`
+    /// always settles it there.
     pub fn at_most_within(&mut self, g: &mut Game, x: i32, limit: u32, nodes: u64) -> Option<bool> {
         self.sync_path(g);
         self.node_cap = self.nodes.saturating_add(nodes);

@@ -9,7 +9,7 @@ use gosolve::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko
 use gosolve::format::check::settle;
 use gosolve::format::codes;
 use gosolve::format::gsr::{self, Claim, FileError, ResultFile};
-use gosolve::search::run::{Run, run_solve};
+use gosolve::search::run::{Report, Run, run_solve};
 use gosolve::search::solver::{Config, FirstMoves, Method};
 use gosolve::store::save;
 use gosolve::verify;
@@ -1017,12 +1017,7 @@ fn prisoners_part_a_link_only_where_they_count() {
 #[test]
 fn a_proof_through_superko_fights_is_extracted_from_the_search() {
     let (board, rules) = common::no_suicide("1x10");
-    let config = Config::default();
-    let run = Run {
-        prove: true,
-        threads: 1,
-    };
-    let r = run_solve(&board, &rules, config, run).unwrap();
+    let r = proved_on_one_thread(&board, &rules, Config::default());
     assert_eq!(r.solution.value, 2, "Black wins by 1 (half points)");
     assert!(
         r.proof_nodes <= 3 * r.solution.nodes,
@@ -1030,8 +1025,19 @@ fn a_proof_through_superko_fights_is_extracted_from_the_search() {
         r.proof_nodes,
         r.solution.nodes
     );
-    let f = save::result_file(&board, &rules, &r, &config);
+}
+
+/// A solve of `board` under `rules` with its proof, on one thread (the
+/// same counts in every run); its result file must verify.
+fn proved_on_one_thread(board: &Board, rules: &Rules, config: Config) -> Report {
+    let run = Run {
+        prove: true,
+        threads: 1,
+    };
+    let r = run_solve(board, rules, config, run).unwrap();
+    let f = save::result_file(board, rules, &r, &config);
     check(&f).expect("the proof verifies");
+    r
 }
 
 /// 1x11 with `--first-moves bounds`: in its superko fights a candidate
@@ -1048,19 +1054,13 @@ fn proof_extraction_moves_on_from_a_candidate_that_wanders() {
         first_moves: FirstMoves::Bounds,
         ..Config::default()
     };
-    let run = Run {
-        prove: true,
-        threads: 1,
-    };
-    let r = run_solve(&board, &rules, config, run).unwrap();
+    let r = proved_on_one_thread(&board, &rules, config);
     assert_eq!(r.solution.value, 4, "Black wins by 2 (half points)");
     assert!(
         r.proof_nodes <= 15_000_000,
         "the proof searched {} nodes",
         r.proof_nodes
     );
-    let f = save::result_file(&board, &rules, &r, &config);
-    check(&f).expect("the proof verifies");
 }
 
 /// A solve with `first_moves` and a table of `tt_mb`, its proof

@@ -50,7 +50,7 @@ const NO_HASH: u64 = 0;
 /// One thread, nodes the proof searched, without a share / 512 / 4096:
 /// 1x11 `--first-moves bounds` 19.4 M / 15.3 M / 12.9 M, its `--suicide
 /// forbidden` 14.5 M / 15.7 M / 12.0 M, 1x11 `--suicide forbidden` with
-/// every class exact 125 M / 68.4 M / 68.8 M (56 s -> 27 s); 1x10
+/// every class exact 125 M / 68.4 M / 68.8 M (the proof 56 s -> 27 s); 1x10
 /// `--suicide forbidden` 11.2 M / 11.5 M / 12.1 M; 4x4, 3x5 and 2x7
 /// the same.
 const CHOICE_NODES: u64 = 1 << 12;

@@ -55,6 +55,9 @@ LONG = [
     ("3x6", ["--tt-mb", "4096"]), ("3x6", NONE + ["--tt-mb", "4096"]),
     # 2x9: 3 to 6 minutes each with the proof (8 GB).
     ("2x9", []), ("2x9", NONE),
+    # 20 points, the worse first moves bounded: 7.5 and 10 minutes with
+    # the proof (13 GB; 2026-11-27).
+    ("2x10", BOUNDS), ("2x10", NONE + BOUNDS),
     # With the proof, 5.7 s on one thread, 3.0-6.6 s in 6 runs on 2
     # (2026-11-27); one for the reason of ONE.
     ("1x10", ["--suicide", "forbidden"] + ONE),

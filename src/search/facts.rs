@@ -34,6 +34,18 @@
 //! ([`Game::ko_bans`](crate::engine::game::Game::ko_bans)) are part of the key. Under `koh` nothing repeats and the key (with the points
 //! played) decides everything.
 //!
+//! A tie is worth 0 (mover's side too) whatever the komi, so under
+//! `--superko none` a lower bound of at most 0, or an upper bound of at
+//! least 0, needs no check of its summary: under H' the strategy's lines
+//! either go as under H (legality there depends only on the key) or end
+//! earlier in a tie because a state was already in H', and 0 keeps the
+//! bound. Condition 1 (`dep`, and the needed entries) still holds it to
+//! the ties it relied on. A bound a tie does not keep is built only from
+//! children's bounds a tie does not keep (a lower bound L > 0 from a
+//! child's upper bound −L < 0; an upper bound U < 0 from children's lower
+//! bounds of at least −U > 0), so those are checked as before; summaries
+//! are kept as before and only the check is skipped.
+//!
 //! On boards of at most five points a second table keys bounds by the
 //! state *and the exact set of states in the history* ([`SetKey`](crate::search::tt::SetKey)); the
 //! rules ask no more of the history than whether a state is in it, so

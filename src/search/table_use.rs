@@ -47,8 +47,9 @@ impl Search<'_, '_> {
 
     /// The proof of a stored bound on the current path, if it may be used
     /// there: no state before the current one may be one its owner
-    /// produced, and every state it needs is there.
-    fn usable(&self, g: &Game, s: usize, b: &Bound, d: u32) -> Option<Facts> {
+    /// produced, unless a tie keeps the bound (`tie_keeps`, module
+    /// [`facts`](crate::search::facts)), and every state it needs is there.
+    fn usable(&self, g: &Game, s: usize, b: &Bound, d: u32, tie_keeps: bool) -> Option<Facts> {
         let h = g.history();
         let mut p = Facts { dep: d, ..CLEAN };
         if h.is_empty() {
@@ -58,8 +59,9 @@ impl Search<'_, '_> {
         let syms = &self.sh.syms;
         p.summary = map_summary(syms, inv, &b.summary);
         let prefix = &h[..d as usize];
-        if g.earlier_with_stones(p.summary.min, p.summary.max, d as usize)
-            .any(|(i, k)| p.summary.may_contain(&k.pos, self.path[i]))
+        if !tie_keeps
+            && g.earlier_with_stones(p.summary.min, p.summary.max, d as usize)
+                .any(|(i, k)| p.summary.may_contain(&k.pos, self.path[i]))
         {
             return None;
         }
@@ -175,15 +177,19 @@ impl Search<'_, '_> {
             set_only: by_set,
             ..CLEAN
         };
-        let usable = |b: &Bound| {
+        // Under `--superko none` a repetition is a tie (0): a lower bound
+        // of at most 0, or an upper bound of at least 0, still holds where
+        // a state its proof produced was already played.
+        let ties = self.all_sides;
+        let usable = |b: &Bound, tie_keeps: bool| {
             if by_set {
                 Some(p)
             } else {
-                self.usable(g, sym, b, d)
+                self.usable(g, sym, b, d, ties && tie_keeps)
             }
         };
         if let Some(l) = e.lower.filter(|l| l.value as i32 >= beta) {
-            if let Some(lp) = usable(&l) {
+            if let Some(lp) = usable(&l, l.value <= 0) {
                 return Some(Res {
                     v: l.value as i32,
                     lo: lp,
@@ -193,7 +199,7 @@ impl Search<'_, '_> {
             }
         }
         if let Some(u) = e.upper.filter(|u| u.value as i32 <= alpha) {
-            if let Some(up) = usable(&u) {
+            if let Some(up) = usable(&u, u.value >= 0) {
                 return Some(Res {
                     v: u.value as i32,
                     lo: p,
@@ -204,7 +210,7 @@ impl Search<'_, '_> {
         }
         let (l, u) = (e.lower?, e.upper?);
         if l.value == u.value {
-            let (lp, up) = (usable(&l)?, usable(&u)?);
+            let (lp, up) = (usable(&l, l.value <= 0)?, usable(&u, u.value >= 0)?);
             return Some(Res {
                 v: l.value as i32,
                 lo: lp,

@@ -58,6 +58,9 @@ LONG = [
     # 20 points, the worse first moves bounded: 7.5 and 10 minutes with
     # the proof (13 GB; 2026-11-27).
     ("2x10", BOUNDS), ("2x10", NONE + BOUNDS),
+    # 10 minutes with the proof (18 GB; 2026-11-27, first finished once the
+    # extraction's choices had a share of nodes each).
+    ("4x5", NONE + BOUNDS),
     # With the proof, 5.7 s on one thread, 3.0-6.6 s in 6 runs on 2
     # (2026-11-27); one for the reason of ONE.
     ("1x10", ["--suicide", "forbidden"] + ONE),

@@ -44,8 +44,10 @@
 //! children's bounds a tie does not keep (a lower bound L > 0 from a
 //! child's upper bound −L < 0; an upper bound U < 0 from children's lower
 //! bounds of at least −U > 0), so those are checked as before; summaries
-//! are kept as before and only the check is skipped. The value search
-//! uses this only where no proof follows (see `Search::cutoff`).
+//! are kept as before and only the check is skipped (`Search::cutoff`).
+//! The proof's links take the same rule, and the checker accepts them by
+//! the same argument (module doc of [`crate::verify`]), there with the one
+//! ban from before a node spelled out: basic ko on the owner's first move.
 //!
 //! On boards of at most five points a second table keys bounds by the
 //! state *and the exact set of states in the history* ([`SetKey`](crate::search::tt::SetKey)); the

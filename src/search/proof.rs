@@ -23,6 +23,8 @@
 //! [`crate::verify`]): the earlier subtree's owner-produced colourings (all
 //! produced colourings under `--superko none`) cannot be in the history
 //! before the node, and every earlier state a refusal there relied on is.
+//! Under `--superko none`, where a tie (0) keeps the bound, the first test
+//! is only that basic ko does not forbid the owner's move at the node.
 //! The produced colourings are judged by their exact set (by hash) when
 //! there are at most [`MADE_LIMIT`] of them: the summary alone (stones all
 //! share, stones any has, stone counts) ruled out so little that 3x4's
@@ -152,6 +154,9 @@ struct NodeKey {
 
 struct Done {
     id: u32,
+    /// The owner's move at the node (a tie-kept link checks it against
+    /// basic ko).
+    first: Move,
     summary: Summary,
     made: Made,
     refs: Vec<HistoryEntry>,
@@ -266,6 +271,10 @@ pub struct Extractor<'s, 'a> {
     /// The rules let [`SECURE`] end a line.
     statics: bool,
     all_sides: bool,
+    /// Under `--superko none`, a tie (0) keeps the bound: links need not
+    /// keep the subtree's colourings off the path (module doc of
+    /// [`crate::verify`]).
+    ties: bool,
     memo: Memo,
     out: Vec<u8>,
     nodes: u32,
@@ -299,6 +308,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             bound,
             statics: crate::engine::benson::applies(rules),
             all_sides,
+            ties: all_sides && (if owner == Color::Black { bound } else { -bound }) <= 0,
             memo: Memo::new(budget),
             out: Vec::new(),
             nodes: 0,
@@ -363,14 +373,20 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let h = g.history();
         let prefix = &h[..h.len().saturating_sub(1)];
         'cand: for d in self.memo.get(k) {
-            let clash = match &d.made {
-                Some(m) => prefix.iter().any(|e| {
-                    m.binary_search(&colouring_hash(e.pos.black.0, e.pos.white.0))
-                        .is_ok()
-                }),
-                None => prefix
-                    .iter()
-                    .any(|e| d.summary.may_contain(&e.pos, NO_HASH)),
+            let clash = if self.ties {
+                // Basic ko against the colouring before the last turn is
+                // the only ban from before the node a tie does not absorb.
+                matches!(d.first, Move::Place(p) if g.superko_hit(p).is_some())
+            } else {
+                match &d.made {
+                    Some(m) => prefix.iter().any(|e| {
+                        m.binary_search(&colouring_hash(e.pos.black.0, e.pos.white.0))
+                            .is_ok()
+                    }),
+                    None => prefix
+                        .iter()
+                        .any(|e| d.summary.may_contain(&e.pos, NO_HASH)),
+                }
             };
             if clash {
                 continue;
@@ -455,7 +471,9 @@ impl<'s, 'a> Extractor<'s, 'a> {
             (self.tick)(1024);
             if self.debug && self.nodes % (1 << 20) == 0 {
                 eprintln!(
-                    "proof: {} owner nodes, {} links, {} bytes, {} states, depth {}",
+                    "proof: {:?} bound {}: {} owner nodes, {} links, {} bytes, {} states, depth {}",
+                    self.owner,
+                    self.bound,
                     self.nodes,
                     self.links,
                     self.out.len(),
@@ -478,6 +496,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             key,
             Done {
                 id,
+                first: m,
                 summary: f.summary,
                 made: f.made.clone(),
                 refs: f.refs.iter().map(|&(_, k)| k).collect(),
@@ -595,6 +614,7 @@ mod tests {
     fn done(id: u32, made: usize) -> Done {
         Done {
             id,
+            first: Move::Pass,
             summary: Summary::NONE,
             made: Some((0..made as u64).collect()),
             refs: Vec::new(),

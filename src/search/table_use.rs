@@ -179,12 +179,11 @@ impl Search<'_, '_> {
         };
         // Under `--superko none` a repetition is a tie (0): a lower bound
         // of at most 0, or an upper bound of at least 0, still holds where
-        // a state its proof produced was already played. Not where a proof
-        // follows: 2x10 `none --first-moves bounds` with its proof, 2
-        // threads, ran 26 minutes without finishing where it took 10, and
-        // there was no time to find out why (value only it is sound and
-        // cheap: cycle:6 with suicide 47,357 -> 1,457 nodes).
-        let ties = self.all_sides && !self.sh.config.proof_follows;
+        // a state its proof produced was already played (cycle:6 with
+        // suicide 47,357 -> 1,457 nodes). Where a proof follows too, since
+        // its links take the same rule (2x4 and 3x3 with suicide proved
+        // in under 3 s, where neither finished in 2 minutes).
+        let ties = self.all_sides;
         let usable = |b: &Bound, tie_keeps: bool| {
             if by_set {
                 Some(p)

@@ -52,6 +52,17 @@
 //! owner's moves are all still legal, and every finished game scores the
 //! same. A link that fails these tests fails the proof.
 //!
+//! Under `--superko none` a repetition ends the game as a tie worth 0
+//! whatever the komi, so where 0 keeps the strategy's bound (Black's
+//! strategy for a bound of at most 0, White's for one of at least 0) test 1
+//! is replaced by a weaker one: under H' the subtree's lines either go as
+//! under H or end earlier in a tie, because legality there depends on the
+//! history only through basic ko against the colouring before the last
+//! turn, and below the node that colouring is on the subtree's own line.
+//! Only the owner's move at the node itself looks before it, so the
+//! checker requires that move not to recreate the colouring before H''s
+//! last turn. Test 2 stays: a tie the subtree relied on must still come.
+//!
 //! # Secure nodes
 //!
 //! A strategy may end a line at one of its owner's nodes with the mark

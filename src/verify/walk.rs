@@ -165,6 +165,9 @@ pub(super) struct Node {
     pub(super) seen: Seen,
     pub(super) made: Made,
     pub(super) refs: Vec<Entry>,
+    /// The colouring the owner's move here produced (`None` for a pass):
+    /// a tie-kept link checks it against basic ko.
+    pub(super) first: Option<Vec<u8>>,
     /// Its subtree is checked (until then `seen` and `made` are not filled in).
     pub(super) done: bool,
 }
@@ -320,6 +323,7 @@ impl Walk<'_> {
             seen: Seen::NONE,
             made: Made(None),
             refs: Vec::new(),
+            first: turn.map(|_| c.col.clone()),
             done: false,
         });
         if id % 1024 == 1023 {
@@ -377,6 +381,17 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether a tie keeps the bound: under `--superko none` a repetition
+    /// ends the game at 0 whatever the komi (module doc, "Transpositions").
+    pub(super) fn tie_keeps(&self) -> bool {
+        self.all_sides
+            && if self.owner == BLACK {
+                self.bound <= 0
+            } else {
+                self.bound >= 0
+            }
+    }
+
     /// The footprint of earlier node `id` if it may be reused at `s`.
     pub(super) fn link(&self, s: &State, id: usize) -> Result<Foot, Failure> {
         let Some(d) = self.nodes.get(id) else {
@@ -398,7 +413,16 @@ impl Walk<'_> {
         }
         let here = s.past.index;
         let prefix = || s.past.iter().filter(move |p| p.index < here);
-        if prefix().any(|p| {
+        if self.tie_keeps() {
+            // Only the owner's first move can meet a ban from before the
+            // node: basic ko against the colouring before the last turn.
+            let prev = s.past.prev.as_deref();
+            if matches!((&d.first, prev), (Some(f), Some(p)) if *f == p.col) {
+                return Err(self.fail(format!(
+                    "a link to node {id}, whose first move basic ko forbids here"
+                )));
+            }
+        } else if prefix().any(|p| {
             d.made
                 .holds(&p.col)
                 .unwrap_or_else(|| d.seen.may_hold(&p.col))

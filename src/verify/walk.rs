@@ -165,9 +165,8 @@ pub(super) struct Node {
     pub(super) seen: Seen,
     pub(super) made: Made,
     pub(super) refs: Vec<Entry>,
-    /// The colouring the owner's move here produced (`None` for a pass):
-    /// a tie-kept link checks it against basic ko.
-    pub(super) first: Option<Vec<u8>>,
+    /// The owner's turn here: a tie-kept link checks that it stays legal.
+    pub(super) first: Turn,
     /// Its subtree is checked (until then `seen` and `made` are not filled in).
     pub(super) done: bool,
 }
@@ -323,7 +322,7 @@ impl Walk<'_> {
             seen: Seen::NONE,
             made: Made(None),
             refs: Vec::new(),
-            first: turn.map(|_| c.col.clone()),
+            first: turn,
             done: false,
         });
         if id % 1024 == 1023 {
@@ -416,8 +415,7 @@ impl Walk<'_> {
         if self.tie_keeps() {
             // Only the owner's first move can meet a ban from before the
             // node: basic ko against the colouring before the last turn.
-            let prev = s.past.prev.as_deref();
-            if matches!((&d.first, prev), (Some(f), Some(p)) if *f == p.col) {
+            if s.play(&self.set.graph, &self.set.rules, d.first).is_err() {
                 return Err(self.fail(format!(
                     "a link to node {id}, whose first move basic ko forbids here"
                 )));

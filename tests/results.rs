@@ -816,11 +816,11 @@ struct Seen {
     first: Option<(u64, u64)>,
 }
 
-/// A link in a strategy stream: the node it points to and the node's own
-/// facts where the link stands (its bytes empty, its `made` unknown).
+/// A link in a strategy stream: the node it points to and the colourings
+/// before it in the game where the link stands.
 struct LinkSite {
     to: usize,
-    at: Seen,
+    history: std::collections::HashSet<(u64, u64)>,
 }
 
 /// The same state as the checker compares them under `tromp-taylor`:
@@ -890,7 +890,10 @@ fn walk_stream(
                 break;
             }
         }
-        links.push(LinkSite { to: id, at: here });
+        links.push(LinkSite {
+            to: id,
+            history: here.history,
+        });
         return seen[id].made.clone();
     }
     let m = codes::decode(c, g.board().len()).unwrap();
@@ -1084,7 +1087,7 @@ fn a_tie_keeps_links_whose_moves_repeat_the_history() {
             let (seen, links) = owner_nodes_and_links(&f, k, &board, &rules);
             let n = links
                 .iter()
-                .filter(|l| !seen[l.to].made.is_disjoint(&l.at.history))
+                .filter(|l| !seen[l.to].made.is_disjoint(&l.history))
                 .count();
             assert!(n == 0 || tie_keeps(&f, k), "{spec}: strategy {k}");
             repeating += n;

@@ -154,8 +154,7 @@ struct NodeKey {
 
 struct Done {
     id: u32,
-    /// The owner's move at the node (a tie-kept link checks it against
-    /// basic ko).
+    /// The owner's move at the node (a tie-kept link needs it legal).
     first: Move,
     summary: Summary,
     made: Made,
@@ -301,14 +300,15 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let all_sides = rules.superko == Superko::None && rules.ruleset != Ruleset::Koh;
         let mut search = Search::new(sh);
         search.use_paths();
+        let own = if owner == Color::Black { bound } else { -bound };
         let mut x = Extractor {
             search,
             owner,
-            own: if owner == Color::Black { bound } else { -bound },
+            own,
             bound,
             statics: crate::engine::benson::applies(rules),
             all_sides,
-            ties: all_sides && (if owner == Color::Black { bound } else { -bound }) <= 0,
+            ties: all_sides && own <= 0,
             memo: Memo::new(budget),
             out: Vec::new(),
             nodes: 0,
@@ -374,9 +374,10 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let prefix = &h[..h.len().saturating_sub(1)];
         'cand: for d in self.memo.get(k) {
             let clash = if self.ties {
-                // Basic ko against the colouring before the last turn is
-                // the only ban from before the node a tie does not absorb.
-                matches!(d.first, Move::Place(p) if g.superko_hit(p).is_some())
+                // The owner's move here must stay legal (basic ko against
+                // the colouring before the last turn is the one ban from
+                // before the node a tie does not absorb), as the checker asks.
+                !g.is_legal(d.first)
             } else {
                 match &d.made {
                     Some(m) => prefix.iter().any(|e| {

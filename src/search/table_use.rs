@@ -47,8 +47,10 @@ impl Search<'_, '_> {
 
     /// The proof of a stored bound on the current path, if it may be used
     /// there: no state before the current one may be one its owner
-    /// produced, unless a tie keeps the bound (`tie_keeps`, module
-    /// [`facts`](crate::search::facts)), and every state it needs is there.
+    /// produced, unless a tie would keep the bound (`tie_keeps`: 0 is on
+    /// its side) under `--superko none` (module [`facts`](crate::search::facts);
+    /// cycle:6 with suicide 47,357 -> 1,457 nodes), and every state it
+    /// needs is there.
     fn usable(&self, g: &Game, s: usize, b: &Bound, d: u32, tie_keeps: bool) -> Option<Facts> {
         let h = g.history();
         let mut p = Facts { dep: d, ..CLEAN };
@@ -59,7 +61,7 @@ impl Search<'_, '_> {
         let syms = &self.sh.syms;
         p.summary = map_summary(syms, inv, &b.summary);
         let prefix = &h[..d as usize];
-        if !tie_keeps
+        if !(tie_keeps && self.all_sides)
             && g.earlier_with_stones(p.summary.min, p.summary.max, d as usize)
                 .any(|(i, k)| p.summary.may_contain(&k.pos, self.path[i]))
         {
@@ -177,18 +179,11 @@ impl Search<'_, '_> {
             set_only: by_set,
             ..CLEAN
         };
-        // Under `--superko none` a repetition is a tie (0): a lower bound
-        // of at most 0, or an upper bound of at least 0, still holds where
-        // a state its proof produced was already played (cycle:6 with
-        // suicide 47,357 -> 1,457 nodes). Where a proof follows too, since
-        // its links take the same rule (2x4 and 3x3 with suicide proved
-        // in under 3 s, where neither finished in 2 minutes).
-        let ties = self.all_sides;
         let usable = |b: &Bound, tie_keeps: bool| {
             if by_set {
                 Some(p)
             } else {
-                self.usable(g, sym, b, d, ties && tie_keeps)
+                self.usable(g, sym, b, d, tie_keeps)
             }
         };
         if let Some(l) = e.lower.filter(|l| l.value as i32 >= beta) {

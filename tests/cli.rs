@@ -1124,3 +1124,43 @@ fn first_move_bounds_are_written_shown_and_exported() {
     fails_with(&["solve", "1x7", "--first-moves", "some"], "--first-moves");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A verify past its memory limit (`GOSOLVE_MEMORY_MB`, here 1 MB,
+/// passed at once) stops with status 1 and says why and that the file is
+/// not verified, rather than be ended by the system with nothing said;
+/// with `--json` the reason is the JSON result.
+#[test]
+fn a_verify_past_its_memory_limit_stops_and_says_so() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/results/3x3-tromp-taylor.gsr");
+    for json in [false, true] {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_gosolve"));
+        c.args(["verify", file]).env("GOSOLVE_MEMORY_MB", "1");
+        if json {
+            c.arg("--json");
+        }
+        let o = c.output().unwrap();
+        let (out, err) = (
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr),
+        );
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.starts_with("stopped: the verify held ")
+                && err.contains(" MB, past the 1 MB this machine can give it (GOSOLVE_MEMORY_MB)")
+                && err.ends_with("NOT verified\n"),
+            "{err}"
+        );
+        if json {
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            assert_eq!(v["verified"], false, "{out}");
+            assert!(
+                v["reason"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("stopped: the verify held ")
+            );
+        } else {
+            assert!(!out.contains("verified"), "{out}");
+        }
+    }
+}

@@ -10,7 +10,7 @@ use crate::format::gsr::{self, Claim};
 use crate::play::oracle::{Limits, Oracle};
 use crate::store::inspect::{self, Found};
 use crate::verify;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -61,13 +61,23 @@ const INFORMATIONAL: [&str; 7] = [
 /// against its edges, the rules and their description), then the
 /// independent checker's.
 pub fn verify(file: &Path, json: bool) -> Result<(), String> {
+    // Drawn once the file is read and found large enough to need it.
+    let bar = ProgressBar::hidden();
+    // Watched from the start: reading a large file takes memory too.
+    if let Some(limit) = crate::search::run::memory_limit()? {
+        let b = bar.clone();
+        crate::cli::interrupt::watch_verify_memory(
+            limit,
+            move || b.finish_and_clear(),
+            json.then(|| file.display().to_string()),
+        );
+    }
     let f = gsr::read(file).map_err(|e| e.to_string())?;
     let total: u64 = f.proofs.iter().map(|p| p.nodes as u64).sum();
-    let bar = if !json && std::io::IsTerminal::is_terminal(&std::io::stderr()) && total > 100_000 {
-        ProgressBar::new(total)
-    } else {
-        ProgressBar::hidden()
-    };
+    if !json && std::io::IsTerminal::is_terminal(&std::io::stderr()) && total > 100_000 {
+        bar.set_length(total);
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
     bar.set_style(
         ProgressStyle::with_template("verifying {bar:30} {pos}/{len} strategy nodes, {elapsed}")
             .expect("template"),

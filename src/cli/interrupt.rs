@@ -287,6 +287,43 @@ impl Batch {
     }
 }
 
+/// Ends a `gosolve verify` with [`MEMORY_STATUS`] once the process holds
+/// more than `limit` bytes of resident memory, after `clear` (its
+/// progress bar), saying why: the checker keeps every owner node a later
+/// link may name, with the colourings its subtree produced (4x5's
+/// positional proof, 27.8 M owner nodes in one strategy, passed 24 GB
+/// and was killed by the system after ten minutes, with nothing said).
+/// With `json` the reason is also printed as the JSON result.
+pub fn watch_verify_memory(
+    limit: u64,
+    clear: impl FnOnce() + Send + 'static,
+    json: Option<String>,
+) {
+    let stop = move |held: u64| {
+        clear();
+        let m = too_much(
+            "verify",
+            held,
+            limit,
+            "the checker keeps every owner node a later link may name, so a proof with tens of \
+             millions of them needs a machine with more memory; NOT verified",
+        );
+        if let Some(file) = json {
+            use std::io::Write;
+            let j = serde_json::json!({"file": file, "verified": false, "reason": m.trim_end()});
+            let _ = writeln!(std::io::stdout(), "{j}");
+        }
+        say(&m);
+        std::process::exit(MEMORY_STATUS);
+    };
+    // Looked at once here too, so that a limit already passed stops even
+    // a check shorter than the watch's first look.
+    match crate::search::run::resident_memory() {
+        Some(held) if held > limit => stop(held),
+        _ => on_memory(limit, || false, stop),
+    }
+}
+
 /// Runs `stop(held)` on a thread of its own once the process holds
 /// `held` bytes of resident memory, more than `limit` (checked every
 /// [`MEMORY_EVERY`], the first time at once), unless `over()` holds first.

@@ -41,6 +41,7 @@ use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::solver::{Early, Search};
 use crate::search::table_use::Node;
 use crate::search::tt::{TableError, check_size};
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A settled number: φ or δ of a proved or disproved node.
@@ -73,7 +74,11 @@ impl Numbers {
             .try_reserve_exact(n)
             .map_err(|_| TableError::Refused { mb })?;
         crate::search::tt::advise_huge(&mut slots);
-        slots.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        slots.par_extend(
+            (0..n)
+                .into_par_iter()
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)]),
+        );
         Ok(Numbers { slots })
     }
 

@@ -5,6 +5,7 @@
 
 use crate::engine::position::Position;
 use crate::engine::types::{PointSet, ToMove};
+use rayon::prelude::*;
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -378,7 +379,7 @@ pub fn check_size(mb: usize) -> Result<(), TableError> {
     }
 }
 
-impl<K: Copy + Default + Eq> Table<K> {
+impl<K: Copy + Default + Eq + Send> Table<K> {
     /// A table using about `mb` megabytes, or why it cannot be had
     /// ([`check_size`], then a fallible allocation).
     pub fn try_new(mb: usize) -> Result<Table<K>, TableError> {
@@ -390,7 +391,12 @@ impl<K: Copy + Default + Eq> Table<K> {
             .try_reserve_exact(n)
             .map_err(|_| TableError::Refused { mb })?;
         advise_huge(&mut buckets);
-        buckets.extend((0..n).map(|_| Mutex::new([Entry::empty(); WAYS])));
+        // Filled (and so first touched) on every thread of the pool.
+        buckets.par_extend(
+            (0..n)
+                .into_par_iter()
+                .map(|_| Mutex::new([Entry::empty(); WAYS])),
+        );
         Ok(Table {
             buckets,
             tally: Tally::new(),

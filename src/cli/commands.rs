@@ -63,13 +63,23 @@ const INFORMATIONAL: [&str; 7] = [
 pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     // Drawn once the file is read and found large enough to need it.
     let bar = ProgressBar::hidden();
+    let checked = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     // Watched from the start: reading a large file takes memory too.
     if let Some(limit) = crate::search::run::memory_limit()? {
-        let b = bar.clone();
+        let (b, c) = (bar.clone(), checked.clone());
+        let name = file.display().to_string();
         crate::cli::interrupt::watch_verify_memory(
             limit,
-            move || b.finish_and_clear(),
-            json.then(|| file.display().to_string()),
+            move || c.load(std::sync::atomic::Ordering::SeqCst),
+            move |reason| {
+                b.finish_and_clear();
+                if json {
+                    println!(
+                        "{}",
+                        json!({"file": name, "verified": false, "reason": reason})
+                    );
+                }
+            },
         );
     }
     let f = gsr::read(file).map_err(|e| e.to_string())?;
@@ -84,6 +94,8 @@ pub fn verify(file: &Path, json: bool) -> Result<(), String> {
     );
     let start = Instant::now();
     let result = deep(|| verify::verify(&f, &|k| bar.inc(k)));
+    // Checked: the memory watch must not end the process while it reports.
+    checked.store(true, std::sync::atomic::Ordering::SeqCst);
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     // Names for the report only; the checker itself never used the program's board.

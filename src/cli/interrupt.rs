@@ -288,19 +288,18 @@ impl Batch {
 }
 
 /// Ends a `gosolve verify` with [`MEMORY_STATUS`] once the process holds
-/// more than `limit` bytes of resident memory, after `clear` (its
-/// progress bar), saying why: the checker keeps every owner node a later
-/// link may name, with the colourings its subtree produced (4x5's
-/// positional proof, 27.8 M owner nodes in one strategy, passed 24 GB
-/// and was killed by the system after ten minutes, with nothing said).
-/// With `json` the reason is also printed as the JSON result.
+/// more than `limit` bytes of resident memory, unless `done()` holds
+/// first: `report` gets the reason (to clear the progress bar and give
+/// the JSON result), then it is said. The checker keeps every owner node
+/// a later link may name, with the colourings its subtree produced: 4x5's
+/// positional proof, 27.8 M owner nodes in one strategy, passed 24 GB and
+/// was killed by the system after ten minutes, with nothing said.
 pub fn watch_verify_memory(
     limit: u64,
-    clear: impl FnOnce() + Send + 'static,
-    json: Option<String>,
+    done: impl Fn() -> bool + Send + 'static,
+    report: impl FnOnce(&str) + Send + 'static,
 ) {
     let stop = move |held: u64| {
-        clear();
         let m = too_much(
             "verify",
             held,
@@ -308,11 +307,7 @@ pub fn watch_verify_memory(
             "the checker keeps every owner node a later link may name, so a proof with tens of \
              millions of them needs a machine with more memory; NOT verified",
         );
-        if let Some(file) = json {
-            use std::io::Write;
-            let j = serde_json::json!({"file": file, "verified": false, "reason": m.trim_end()});
-            let _ = writeln!(std::io::stdout(), "{j}");
-        }
+        report(m.trim_end());
         say(&m);
         std::process::exit(MEMORY_STATUS);
     };
@@ -320,7 +315,7 @@ pub fn watch_verify_memory(
     // a check shorter than the watch's first look.
     match crate::search::run::resident_memory() {
         Some(held) if held > limit => stop(held),
-        _ => on_memory(limit, || false, stop),
+        _ => on_memory(limit, done, stop),
     }
 }
 

@@ -50,7 +50,8 @@
 //!
 //! so the replies legal under H' are a subset of those checked under H, the
 //! owner's moves are all still legal, and every finished game scores the
-//! same. A link that fails these tests fails the proof.
+//! same. A link that fails these tests fails the proof. (How the produced
+//! colourings are kept for millions of owner nodes: the module `verify::made`.)
 //!
 //! Under `--superko none` a repetition ends the game as a tie worth 0
 //! whatever the komi, so where 0 keeps the strategy's bound (Black's
@@ -76,6 +77,7 @@
 //! n − 2·(White's kept), komi aside. The mark is accepted only when that
 //! decides the bound; the subtree relies on nothing in the history.
 
+mod made;
 pub mod plain;
 pub mod plain_life;
 mod setting;
@@ -83,6 +85,7 @@ mod walk;
 
 use crate::engine::rules::{Ruleset, Superko};
 use crate::format::gsr::{Claim, ResultFile};
+use crate::verify::made::Kept;
 use crate::verify::plain::{BLACK, Turn, WHITE};
 use crate::verify::setting::{extremes, is_automorphism};
 use crate::verify::walk::{Walk, decode_move};
@@ -290,6 +293,7 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
                 at: 0,
                 line: vec![rep],
                 nodes: Vec::new(),
+                kept: Kept::new(),
                 links: 0,
                 all_sides,
                 tick,
@@ -339,6 +343,7 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
             at: 0,
             line: Vec::new(),
             nodes: Vec::new(),
+            kept: Kept::new(),
             links: 0,
             all_sides,
             tick,

@@ -5,8 +5,8 @@
 
 use crate::engine::rules::{Ruleset, Suicide, Superko};
 use crate::format::codes::{LINK, SECURE};
-use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::verify::Failure;
+use crate::verify::made::{Kept, Made};
 use crate::verify::plain::{BLACK, Refusal, State, Turn, WHITE};
 use crate::verify::plain_life;
 use crate::verify::setting::Setting;
@@ -22,6 +22,15 @@ pub(super) fn sets(col: &[u8]) -> (u64, u64) {
         }
     }
     (b, w)
+}
+
+/// Points marked true, as a bit set.
+fn bits(marks: &[bool]) -> u64 {
+    marks
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m)
+        .fold(0, |b, (i, _)| b | 1 << i)
 }
 
 /// Colourings summarised: a colouring that lacks a stone all share, has a
@@ -70,51 +79,9 @@ impl Seen {
     }
 }
 
-/// The hashes of a subtree's produced colourings, sorted and without
-/// repeats, while there are at most [`MADE_LIMIT`]; `None` beyond.
-#[derive(Clone, Debug)]
-pub(super) struct Made(Option<Vec<u64>>);
-
-impl Made {
-    pub(super) fn add(&mut self, col: &[u8]) {
-        let (b, w) = sets(col);
-        self.insert(colouring_hash(b, w));
-    }
-
-    pub(super) fn insert(&mut self, h: u64) {
-        if let Some(v) = &mut self.0 {
-            if let Err(i) = v.binary_search(&h) {
-                v.insert(i, h);
-            }
-            if v.len() > MADE_LIMIT {
-                self.0 = None;
-            }
-        }
-    }
-
-    pub(super) fn merge(&mut self, o: &Made) {
-        let (Some(v), Some(w)) = (&mut self.0, &o.0) else {
-            self.0 = None;
-            return;
-        };
-        v.extend_from_slice(w);
-        v.sort_unstable();
-        v.dedup();
-        if v.len() > MADE_LIMIT {
-            self.0 = None;
-        }
-    }
-
-    pub(super) fn holds(&self, col: &[u8]) -> Option<bool> {
-        let (b, w) = sets(col);
-        let h = colouring_hash(b, w);
-        self.0.as_ref().map(|v| v.binary_search(&h).is_ok())
-    }
-}
-
-/// A history entry a refusal relied on: colouring and player to move
-/// (ignored under positional superko).
-pub(super) type Entry = (Vec<u8>, u8);
+/// A history entry a refusal relied on: colouring (as [`sets`]) and player
+/// to move (ignored under positional superko).
+pub(super) type Entry = ((u64, u64), u8);
 
 /// What a subtree's proof relied on.
 #[derive(Clone, Debug)]
@@ -129,14 +96,15 @@ impl Foot {
     pub(super) fn new() -> Foot {
         Foot {
             seen: Seen::NONE,
-            made: Made(Some(Vec::new())),
+            made: Made::empty(),
             refs: Vec::new(),
         }
     }
 
-    pub(super) fn add(&mut self, col: &[u8]) {
+    /// Colouring `col`, numbered `n` in [`Kept`], produced.
+    pub(super) fn add(&mut self, col: &[u8], n: u32) {
         self.seen.add(col);
-        self.made.add(col);
+        self.made.insert(n);
     }
 
     pub(super) fn merge(&mut self, o: Foot) {
@@ -155,20 +123,19 @@ impl Foot {
     }
 }
 
-/// A checked owner node, for links.
+/// A checked owner node, for links (its produced colourings are in
+/// [`Walk::kept`]). Millions are kept, so the colourings are bit sets.
 pub(super) struct Node {
-    pub(super) col: Vec<u8>,
+    pub(super) col: (u64, u64),
     pub(super) to_move: u8,
     pub(super) passes: u32,
     pub(super) prisoners: [u32; 2],
-    pub(super) played: Vec<bool>,
+    /// The points played (`koh`), bit i for point i.
+    pub(super) played: u64,
     pub(super) seen: Seen,
-    pub(super) made: Made,
-    pub(super) refs: Vec<Entry>,
+    pub(super) refs: Box<[Entry]>,
     /// The owner's turn here: a tie-kept link checks that it stays legal.
     pub(super) first: Turn,
-    /// Its subtree is checked (until then `seen` and `made` are not filled in).
-    pub(super) done: bool,
 }
 
 pub(super) fn decode_move(code: u8, n: usize) -> Option<Turn> {
@@ -188,6 +155,8 @@ pub(super) struct Walk<'a> {
     pub(super) at: usize,
     pub(super) line: Vec<Turn>,
     pub(super) nodes: Vec<Node>,
+    /// The nodes' produced colourings.
+    pub(super) kept: Kept,
     pub(super) links: u64,
     pub(super) all_sides: bool,
     pub(super) tick: &'a dyn Fn(u64),
@@ -220,7 +189,7 @@ impl Walk<'_> {
 
     /// Whether `a` and `b` are the same history entry for superko.
     pub(super) fn same(&self, a: &Entry, col: &[u8], to_move: u8) -> bool {
-        a.0 == col && (self.set.rules.superko == Superko::Positional || a.1 == to_move)
+        a.0 == sets(col) && (self.set.rules.superko == Superko::Positional || a.1 == to_move)
     }
 
     pub(super) fn entry(s: &State, i: usize) -> Entry {
@@ -229,7 +198,7 @@ impl Walk<'_> {
             .iter()
             .find(|p| p.index == i)
             .expect("a recorded index");
-        (p.col.clone(), p.to_move)
+        (sets(&p.col), p.to_move)
     }
 
     pub(super) fn node(&mut self, s: &State) -> Result<Foot, Failure> {
@@ -273,7 +242,7 @@ impl Walk<'_> {
                         let mut sub = self.node(&c)?;
                         self.line.pop();
                         if self.all_sides {
-                            sub.add(&c.col);
+                            sub.add(&c.col, self.kept.number(&c.col));
                         }
                         f.merge(sub);
                     }
@@ -314,17 +283,16 @@ impl Walk<'_> {
             .map_err(|why| self.fail(format!("the strategy's move is not legal ({why:?})")))?;
         let id = self.nodes.len();
         self.nodes.push(Node {
-            col: s.col.clone(),
+            col: sets(&s.col),
             to_move: s.to_move,
             passes: s.passes,
             prisoners: s.prisoners,
-            played: s.played.clone(),
+            played: bits(&s.played),
             seen: Seen::NONE,
-            made: Made(None),
-            refs: Vec::new(),
+            refs: Box::new([]),
             first: turn,
-            done: false,
         });
+        self.kept.open(id);
         if id % 1024 == 1023 {
             (self.tick)(1024);
         }
@@ -332,13 +300,12 @@ impl Walk<'_> {
         let mut f = self.node(&c)?;
         self.line.pop();
         if self.all_sides || turn.is_some() {
-            f.add(&c.col);
+            f.add(&c.col, self.kept.number(&c.col));
         }
         let f = f.before(here);
         self.nodes[id].seen = f.seen;
-        self.nodes[id].made = f.made.clone();
-        self.nodes[id].done = true;
-        self.nodes[id].refs = f.refs.iter().map(|(_, e)| e.clone()).collect();
+        self.kept.finish(id, &f.made);
+        self.nodes[id].refs = f.refs.iter().map(|(_, e)| *e).collect();
         Ok(f)
     }
 
@@ -396,22 +363,23 @@ impl Walk<'_> {
         let Some(d) = self.nodes.get(id) else {
             return Err(self.fail(format!("a link to node {id}, which is not before it")));
         };
-        if !d.done {
+        if self.kept.is_open(id) {
             return Err(self.fail(format!("a link to node {id}, an ancestor of itself")));
         }
         // Prisoners and the points played change nothing where the rules
         // neither score nor spend the one nor forbid the other.
         let ruleset = self.set.rules.ruleset;
-        if d.col != s.col
+        if d.col != sets(&s.col)
             || d.to_move != s.to_move
             || d.passes != s.passes
             || (ruleset.prisoners_matter() && d.prisoners != s.prisoners)
-            || (ruleset == Ruleset::Koh && d.played != s.played)
+            || (ruleset == Ruleset::Koh && d.played != bits(&s.played))
         {
             return Err(self.fail(format!("a link to node {id}, whose state is different")));
         }
         let here = s.past.index;
         let prefix = || s.past.iter().filter(move |p| p.index < here);
+        let made = self.kept.made(id);
         if self.tie_keeps() {
             // Only the owner's first move can meet a ban from before the
             // node: basic ko against the colouring before the last turn.
@@ -421,8 +389,7 @@ impl Walk<'_> {
                 )));
             }
         } else if prefix().any(|p| {
-            d.made
-                .holds(&p.col)
+            made.holds(self.kept.number_of(&p.col))
                 .unwrap_or_else(|| d.seen.may_hold(&p.col))
         }) {
             return Err(self.fail(format!(
@@ -432,7 +399,7 @@ impl Walk<'_> {
         let mut refs = Vec::new();
         for e in &d.refs {
             match prefix().find(|p| self.same(e, &p.col, p.to_move)) {
-                Some(p) => refs.push((p.index, e.clone())),
+                Some(p) => refs.push((p.index, *e)),
                 None => {
                     return Err(self.fail(format!(
                         "a link to node {id}, which relied on a state not in this history"
@@ -442,59 +409,8 @@ impl Walk<'_> {
         }
         Ok(Foot {
             seen: d.seen,
-            made: d.made.clone(),
+            made,
             refs,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Made;
-    use crate::format::gsr::MADE_LIMIT;
-    use crate::search::proof;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-
-        /// The extractor writes a link only where the checker accepts it,
-        /// so their produced-colouring sets must give up (turn `None`) at
-        /// the same size: about `MADE_LIMIT` distinct hashes, then a few
-        /// more, some of them repeats, merged in.
-        #[test]
-        fn extractor_and_checker_sets_agree_at_the_limit(
-            a in prop::collection::vec(any::<u64>(), 1015..1035),
-            b in prop::collection::vec((any::<bool>(), any::<u64>()), 0..20),
-        ) {
-            let b: Vec<u64> = b
-                .into_iter()
-                .map(|(old, h)| if old { a[h as usize % a.len()] } else { h })
-                .collect();
-            let distinct = |s: &[&[u64]]| {
-                let mut v: Vec<u64> = s.iter().flat_map(|x| x.iter().copied()).collect();
-                v.sort_unstable();
-                v.dedup();
-                v.len()
-            };
-            let (mut pa, mut pb) = (Some(Vec::new()), Some(Vec::new()));
-            let (mut va, mut vb) = (Made(Some(Vec::new())), Made(Some(Vec::new())));
-            for (k, &h) in a.iter().enumerate() {
-                proof::made_insert(&mut pa, h);
-                va.insert(h);
-                prop_assert_eq!(&pa, &va.0);
-                prop_assert_eq!(pa.is_some(), distinct(&[&a[..=k]]) <= MADE_LIMIT);
-            }
-            for &h in &b {
-                proof::made_insert(&mut pb, h);
-                vb.insert(h);
-            }
-            prop_assert_eq!(&pb, &vb.0);
-            proof::made_merge(&mut pa, &pb);
-            va.merge(&vb);
-            prop_assert_eq!(&pa, &va.0);
-            let kept = distinct(&[&a]) <= MADE_LIMIT && distinct(&[&a, &b]) <= MADE_LIMIT;
-            prop_assert_eq!(pa.is_some(), kept);
-        }
     }
 }

@@ -51,12 +51,21 @@ impl Made {
             self.0 = None;
             return;
         };
-        v.extend_from_slice(w);
-        v.sort_unstable();
-        v.dedup();
-        if v.len() > MADE_LIMIT {
-            self.0 = None;
+        if w.is_empty() {
+            return;
         }
+        // Both sorted: one pass, not a sort (a tenth of verify's time).
+        let mut out = Vec::with_capacity(v.len() + w.len());
+        let (mut i, mut j) = (0, 0);
+        while i < v.len() && j < w.len() {
+            let (x, y) = (v[i], w[j]);
+            out.push(x.min(y));
+            i += usize::from(x <= y);
+            j += usize::from(y <= x);
+        }
+        out.extend_from_slice(&v[i..]);
+        out.extend_from_slice(&w[j..]);
+        self.0 = (out.len() <= MADE_LIMIT).then_some(out);
     }
 
     /// Whether the set holds colouring number `id`; `None` when it went
@@ -171,21 +180,32 @@ impl Kept {
 
     /// Node `id`'s set, whole.
     pub(super) fn made(&self, id: usize) -> Made {
+        let root_set = |root: &u32| match &self.sets[*root as usize] {
+            Set::Whole(p) => numbers(p),
+            _ => unreachable!("a root is kept whole"),
+        };
         Made(match &self.sets[id] {
             Set::Open => unreachable!("a link names only finished nodes"),
             Set::Over => None,
             Set::Whole(p) => Some(unpack(p)),
             Set::Bits { root, bits } => Some(
-                self.whole(*root)
-                    .into_iter()
+                root_set(root)
                     .enumerate()
                     .filter(|(i, _)| bits[i / 64] >> (i % 64) & 1 == 1)
                     .map(|(_, n)| n)
                     .collect(),
             ),
             Set::List { root, at } => {
-                let r = self.whole(*root);
-                Some(at.iter().map(|&i| r[i as usize]).collect())
+                let mut r = root_set(root).enumerate();
+                Some(
+                    at.iter()
+                        .map(|&i| {
+                            r.find(|&(k, _)| k == i as usize)
+                                .expect("a position within the root's set")
+                                .1
+                        })
+                        .collect(),
+                )
             }
         })
     }
@@ -209,18 +229,22 @@ fn pack(v: &[u32]) -> Box<[u8]> {
 }
 
 fn unpack(p: &[u8]) -> Vec<u32> {
-    let mut v = Vec::with_capacity(p.len());
+    numbers(p).collect()
+}
+
+/// The numbers [`pack`] stored, in order.
+fn numbers(p: &[u8]) -> impl Iterator<Item = u32> + '_ {
     let (mut last, mut gap, mut shift) = (0u32, 0u32, 0);
-    for &b in p {
+    p.iter().filter_map(move |&b| {
         gap |= u32::from(b & 0x7F) << shift;
         shift += 7;
-        if b & 0x80 == 0 {
-            last += gap;
-            v.push(last);
-            (gap, shift) = (0, 0);
+        if b & 0x80 != 0 {
+            return None;
         }
-    }
-    v
+        last += gap;
+        (gap, shift) = (0, 0);
+        Some(last)
+    })
 }
 
 /// `v`, a subset of root `r`'s set `root`, as positions in it: a bit map or

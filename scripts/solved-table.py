@@ -65,6 +65,10 @@ LONG = [
     # 10 minutes with the proof (18 GB; 2026-11-27, first finished once the
     # extraction's choices had a share of nodes each).
     ("4x5", NONE + BOUNDS),
+    # Under positional superko: 18 minutes with the proof (18.3 GB; C2's
+    # strategy 27.8 M owner nodes), verified since the checker keeps its
+    # produced colourings as positions in a root's set (2026-11-27).
+    ("4x5", BOUNDS),
     # With the proof, 5.7 s on one thread, 3.0-6.6 s in 6 runs on 2
     # (2026-11-27); one for the reason of ONE.
     ("1x10", ["--suicide", "forbidden"] + ONE),

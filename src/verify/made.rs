@@ -174,14 +174,14 @@ impl Kept {
     fn whole(&self, id: u32) -> Vec<u32> {
         match &self.sets[id as usize] {
             Set::Whole(p) => unpack(p),
-            _ => unreachable!("only roots and waiting nodes are kept whole"),
+            _ => unreachable!("roots and waiting nodes are kept whole"),
         }
     }
 
     /// Node `id`'s set, whole.
     pub(super) fn made(&self, id: usize) -> Made {
         let root_set = |root: &u32| match &self.sets[*root as usize] {
-            Set::Whole(p) => numbers(p),
+            Set::Whole(p) => packed(p),
             _ => unreachable!("a root is kept whole"),
         };
         Made(match &self.sets[id] {
@@ -229,11 +229,11 @@ fn pack(v: &[u32]) -> Box<[u8]> {
 }
 
 fn unpack(p: &[u8]) -> Vec<u32> {
-    numbers(p).collect()
+    packed(p).collect()
 }
 
 /// The numbers [`pack`] stored, in order.
-fn numbers(p: &[u8]) -> impl Iterator<Item = u32> + '_ {
+fn packed(p: &[u8]) -> impl Iterator<Item = u32> + '_ {
     let (mut last, mut gap, mut shift) = (0u32, 0u32, 0);
     p.iter().filter_map(move |&b| {
         gap |= u32::from(b & 0x7F) << shift;

@@ -388,10 +388,11 @@ impl Walk<'_> {
                     "a link to node {id}, whose first move basic ko forbids here"
                 )));
             }
-        } else if prefix().any(|p| {
-            made.holds(self.kept.number_of(&p.col))
-                .unwrap_or_else(|| d.seen.may_hold(&p.col))
-        }) {
+        } else if match made.0 {
+            // Numbers are looked up only where the exact set decides.
+            Some(_) => prefix().any(|p| made.holds(self.kept.number_of(&p.col)) == Some(true)),
+            None => prefix().any(|p| d.seen.may_hold(&p.col)),
+        } {
             return Err(self.fail(format!(
                 "a link to node {id}, whose moves may repeat an earlier state here"
             )));

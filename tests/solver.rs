@@ -72,12 +72,20 @@ fn check_against(
             };
             let (tables, (value, moves)) = fast_kept(&board, &rules, config(Method::AlphaBeta));
             let pns = fast(&board, &rules, config(Method::ProofNumber));
+            // Restarting every test often (with fresh numbers, the table
+            // kept) changes only the route to the same values.
+            let restarted = Config {
+                restart_nodes: 20,
+                ..config(Method::ProofNumber)
+            };
+            let rs = fast(&board, &rules, restarted);
             // The advice's table: the alpha-beta solve's, kept for the
             // naive search.
             let advised = std::env::var("GOSOLVE_NAIVE_ADVICE").map_or(true, |v| v != "0");
             let advisor = (how == Naive::Memo && advised).then_some(tables);
             let mut memo = (how == Naive::Memo).then(naive::Memo::new);
             assert_eq!((value, &moves), (pns.0, &pns.1), "{what}: the two searches");
+            assert_eq!((value, &moves), (rs.0, &rs.1), "{what}: restarted df-pn");
             // The naive search proves each value the fast one gives, by
             // itself, over the same legal first moves.
             let children: Vec<(Move, naive::State)> = start
@@ -356,6 +364,13 @@ fn table_symmetry_and_threads_do_not_change_values() {
             guide: false,
             ..Config::default()
         },
+        // Restarts every few nodes.
+        Config {
+            tt_mb: 16,
+            method: Method::ProofNumber,
+            restart_nodes: 20,
+            ..Config::default()
+        },
         // The keys of a run whose proof follows: no colour swap.
         Config {
             tt_mb: 16,
@@ -372,6 +387,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             guide: false,
             proof_follows: false,
             first_moves: FirstMoves::Exact,
+            restart_nodes: u64::MAX,
         },
         Config {
             tt_mb: 16,
@@ -382,6 +398,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             guide: false,
             proof_follows: false,
             first_moves: FirstMoves::Exact,
+            restart_nodes: u64::MAX,
         },
         Config {
             tt_mb: 16,
@@ -392,6 +409,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             guide: false,
             proof_follows: false,
             first_moves: FirstMoves::Exact,
+            restart_nodes: u64::MAX,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

@@ -388,6 +388,7 @@ impl SearchArgs {
             // The run sets it where it extracts a proof.
             proof_follows: false,
             first_moves: self.first_moves.into(),
+            ..solver::Config::default()
         })
     }
 }

@@ -138,7 +138,7 @@ impl Search<'_, '_> {
 
     /// Leaves the df-pn numbers counted so far behind: they are read
     /// under a new salt from here on.
-    pub(super) fn fresh_numbers(&mut self) {
+    fn fresh_numbers(&mut self) {
         self.restarts += 1;
         self.numbers_salt ^= self.restarts.wrapping_mul(0x9FB2_1C65_1E98_DF25);
     }

@@ -586,7 +586,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         // solve and then here (its count came with it).
                         let dropped = self.search.paths.as_ref().map_or(0, |p| p.dropped);
                         eprintln!(
-                            "choose at depth {h}: {m:?} at limit {limit}, share {share}: {keeps:?}, {spent} nodes, {dropped} path results dropped so far"
+                            "choose at depth {h}: {m:?} at limit {limit}, share {part}: {keeps:?}, {spent} nodes, {dropped} path results dropped so far"
                         );
                     }
                     match keeps {

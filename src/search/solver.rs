@@ -150,7 +150,7 @@ impl Default for Config {
 
 /// [`Config::restart_nodes`]'s default: 2^24. One thread, value only,
 /// nodes, against no restarts, with this first restart on every board:
-/// 1x11 past 300 M (over 100 s) -> 32.8 M; situational 4x4 22.5 M ->
+/// 1x11 past 300 M (over 100 s) -> 26.5 M; situational 4x4 22.5 M ->
 /// 20.1 M; but 3x6 49.9 M -> 65.3 M, so larger boards wait longer
 /// ([`RESTART_POINTS`]); 4x4,
 /// 3x5, 2x7, 2x8, 1x10, 1x10 and 1x11 `--suicide forbidden` and 4x4

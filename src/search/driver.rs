@@ -163,12 +163,9 @@ impl Search<'_, '_> {
     fn restarting(&mut self, g: &mut Game, x: i32) -> Option<Res> {
         let cap = self.node_cap;
         let above = (self.sh.board.len() as u32).saturating_sub(RESTART_POINTS);
-        let mut budget = self
-            .sh
-            .config
-            .restart_nodes
+        let mut budget = 1u64
             .checked_shl(above)
-            .filter(|b| b >> above == self.sh.config.restart_nodes)
+            .and_then(|m| self.sh.config.restart_nodes.checked_mul(m))
             .unwrap_or(u64::MAX);
         let r = loop {
             self.node_cap = cap.min(self.nodes.saturating_add(budget));

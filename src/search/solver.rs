@@ -152,9 +152,9 @@ impl Default for Config {
 /// nodes, against no restarts, with this first restart on every board:
 /// 1x11 past 300 M (over 100 s) -> 26.5 M; situational 4x4 22.5 M ->
 /// 20.1 M; but 3x6 49.9 M -> 65.3 M, so larger boards wait longer
-/// ([`RESTART_POINTS`]); 4x4,
-/// 3x5, 2x7, 2x8, 1x10, 1x10 and 1x11 `--suicide forbidden` and 4x4
-/// `none --suicide forbidden` restart no test. From 2^20 1x11 took
+/// ([`RESTART_POINTS`]); 4x4, 3x5, 2x7, 2x8, 1x10, and 1x10 and 1x11
+/// with `--suicide forbidden`, and 4x4 `none --suicide forbidden`
+/// restart no test. From 2^20 1x11 took
 /// 19.3 M, but 4x4 6.59 M against 4.84 M and situational 4x4 32.8 M;
 /// from 2^22 situational 4x4 took 49.0 M.
 pub const RESTART_NODES: u64 = 1 << 24;

@@ -236,6 +236,15 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         let mover = g.to_move();
         // Black's side from the mover's side after the first move.
         let black = |(lo, hi): (i32, i32)| if sign == 1 { (-hi, -lo) } else { (lo, hi) };
+        if sh.config.debug {
+            eprintln!(
+                "class {}: from {}..{} (root mover's side), {} tests at most",
+                sh.board.move_name(class[0]),
+                b.lo,
+                b.hi,
+                tests
+            );
+        }
         let mut s = Search::new(sh);
         s.numbers_salt = numbers_salt(class[0]);
         s.class_hi = bounds.then_some(b.hi);

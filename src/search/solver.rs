@@ -234,8 +234,15 @@ impl<'a> Shared<'a> {
         // (4x5: 12.9 GB at the peak, against 17.2 GB the other way round). Its
         // sweeps run in the caller's thread pool.
         let guide = Shared::build_guide(board, rules, &config);
+        // Variants of a key's bounds where superko makes bounds unusable
+        // on some paths. Under `--superko none` they made 3x3 with suicide
+        // stall (one thread, with its proof: past 60 s against 13 s).
+        let variants = rules.superko != Superko::None;
         let table = (config.tt_mb > 0)
-            .then(|| Table::try_new(tt_mb.div_ceil(1 + small as usize)))
+            .then(|| {
+                Table::try_new(tt_mb.div_ceil(1 + small as usize))
+                    .map(|t| if variants { t.with_variants() } else { t })
+            })
             .transpose()?;
         let set_table = (config.tt_mb > 0 && small)
             .then(|| Table::try_new(tt_mb / 2))
@@ -811,18 +818,23 @@ impl<'s, 'a> Search<'s, 'a> {
             d,
         };
         let mut tt_best: Option<Move> = None;
-        if let Some(e) = self.sh.table.as_ref().and_then(|t| t.probe(&key, hash)) {
-            if let Some(r) = self.cutoff(g, &node, &e.facts(), alpha, beta, false) {
-                return Early::Done(r);
+        if let Some([first, variant]) = self.sh.table.as_ref().map(|t| t.probe_both(&key, hash)) {
+            let mut raw = false;
+            for e in [first, variant].iter().flatten() {
+                if let Some(r) = self.cutoff(g, &node, &e.facts(), alpha, beta, false) {
+                    return Early::Done(r);
+                }
+                raw |= e.lower.is_some_and(|l| l.value as i32 >= beta)
+                    || e.upper.is_some_and(|u| u.value as i32 <= alpha);
             }
-            let raw = e.lower.is_some_and(|l| l.value as i32 >= beta)
-                || e.upper.is_some_and(|u| u.value as i32 <= alpha);
             if raw {
                 self.counters.unusable += 1;
             }
-            tt_best = Some(self.entry_move(&e.facts(), sym));
-            if self.left_open(&e.facts()) {
-                return Early::LeftOpen;
+            if let Some(e) = first {
+                tt_best = Some(self.entry_move(&e.facts(), sym));
+                if self.left_open(&e.facts()) {
+                    return Early::LeftOpen;
+                }
             }
         }
         // Where the table's bounds do not apply here, those stored under

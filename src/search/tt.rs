@@ -196,12 +196,14 @@ impl<K: Copy + Default> Entry<K> {
 
 const WAYS: usize = 4;
 
-/// The way holding `key` in a bucket, or a fresh one in place of the least worked.
-fn slot_for<K: Copy + Default + Eq>(b: &mut [Entry<K>; WAYS], key: &K) -> usize {
-    match b.iter().position(|e| e.used && e.key == *key) {
+/// The way holding `key` in a bucket, or a fresh one in place of the
+/// least worked; never way `skip` (`WAYS`: any way).
+fn slot_for<K: Copy + Default + Eq>(b: &mut [Entry<K>; WAYS], key: &K, skip: usize) -> usize {
+    match (0..WAYS).find(|&i| i != skip && b[i].used && b[i].key == *key) {
         Some(i) => i,
         None => {
             let i = (0..WAYS)
+                .filter(|&i| i != skip)
                 .min_by_key(|&i| (b[i].used, b[i].work))
                 .expect("ways");
             b[i] = Entry {
@@ -219,6 +221,8 @@ fn slot_for<K: Copy + Default + Eq>(b: &mut [Entry<K>; WAYS], key: &K) -> usize 
 pub struct Table<K = TableKey> {
     buckets: Vec<Mutex<[Entry<K>; WAYS]>>,
     tally: Tally,
+    /// Keep a second entry for a key ([`Table::with_variants`]).
+    variants: bool,
 }
 
 /// The table's (probes, hits, stores), counted in one slot per thread:
@@ -400,7 +404,19 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
         Ok(Table {
             buckets,
             tally: Tally::new(),
+            variants: false,
         })
+    }
+
+    /// The table keeping, beside a key's entry, a second one (a
+    /// *variant*) for a bound the first would drop: one no better than
+    /// the first's. Under superko a stored bound may be unusable on a
+    /// path while a weaker one, proved on it, is usable there and on
+    /// paths like it; with one bound a key, the weaker one was lost and
+    /// such paths searched the node again each time.
+    pub fn with_variants(mut self) -> Table<K> {
+        self.variants = true;
+        self
     }
 
     /// Bytes allocated.
@@ -416,14 +432,24 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: &K, hash: u64) -> Option<Entry<K>> {
+        self.probe_both(key, hash)[0]
+    }
+
+    /// The entry for `key` and its variant ([`Table::with_variants`]),
+    /// as far as stored.
+    #[inline]
+    pub fn probe_both(&self, key: &K, hash: u64) -> [Option<Entry<K>>; 2] {
         let tally = self.tally.mine();
         tally.probes.fetch_add(1, Ordering::Relaxed);
         let b = self.bucket(hash).lock().expect("table lock");
-        let e = b.iter().find(|e| e.used && e.key == *key).copied();
-        if e.is_some() {
+        let mut out = [None; 2];
+        let mut found = b.iter().filter(|e| e.used && e.key == *key);
+        out[0] = found.next().copied();
+        out[1] = found.next().copied();
+        if out[0].is_some() {
             tally.hits.fetch_add(1, Ordering::Relaxed);
         }
-        e
+        out
     }
 
     /// Stores bounds for `key`, keeping the tighter of old and new ones.
@@ -438,17 +464,47 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
     ) {
         self.tally.mine().stores.fetch_add(1, Ordering::Relaxed);
         let mut b = self.bucket(hash).lock().expect("table lock");
-        let slot = slot_for(&mut b, key);
+        let slot = slot_for(&mut b, key, WAYS);
         let e = &mut b[slot];
+        // A bound no better than the stored one goes to the variant; an
+        // equal one takes the first's place and the first's goes there.
+        let (mut lower_left, mut upper_left) = (None, None);
         if let Some(l) = lower {
-            if e.lower.is_none_or(|o| l.value >= o.value) {
-                e.lower = Some(l);
+            match e.lower {
+                Some(o) if self.variants && l.value == o.value => {
+                    lower_left = Some(o);
+                    e.lower = Some(l);
+                }
+                Some(o) if self.variants && l.value < o.value => lower_left = Some(l),
+                Some(o) if l.value < o.value => {}
+                _ => e.lower = Some(l),
             }
         }
         if let Some(u) = upper {
-            if e.upper.is_none_or(|o| u.value <= o.value) {
-                e.upper = Some(u);
+            match e.upper {
+                Some(o) if self.variants && u.value == o.value => {
+                    upper_left = Some(o);
+                    e.upper = Some(u);
+                }
+                Some(o) if self.variants && u.value > o.value => upper_left = Some(u),
+                Some(o) if u.value > o.value => {}
+                _ => e.upper = Some(u),
             }
+        }
+        e.best = best;
+        e.work = e.work.max(work);
+        if lower_left.is_none() && upper_left.is_none() {
+            return;
+        }
+        // The variant's way: the key's second one, or the least worked
+        // other one (never the first).
+        let v = slot_for(&mut b, key, slot);
+        let e = &mut b[v];
+        if lower_left.is_some() {
+            e.lower = lower_left;
+        }
+        if upper_left.is_some() {
+            e.upper = upper_left;
         }
         e.best = best;
         e.work = e.work.max(work);
@@ -458,7 +514,7 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
     /// move to try first next time.
     pub fn store_open(&self, key: &K, hash: u64, best: u8, open: Opened) {
         let mut b = self.bucket(hash).lock().expect("table lock");
-        let slot = slot_for(&mut b, key);
+        let slot = slot_for(&mut b, key, WAYS);
         // A proved bound's move is worth more than a cut-short guess.
         if b[slot].lower.is_none() && b[slot].upper.is_none() {
             b[slot].best = best;
@@ -505,6 +561,45 @@ mod tests {
         }
         let one = Table::<TableKey>::try_new(1).unwrap().bytes();
         assert!(one > (1 << 20) / 2 && one <= 1 << 20, "{one}");
+    }
+
+    fn bound(value: i16, min: u8) -> Bound {
+        Bound {
+            value,
+            summary: Summary {
+                min,
+                ..Summary::NONE
+            },
+            need: [(Position::EMPTY, ToMove::Black); NEEDS],
+            needs: 0,
+        }
+    }
+
+    #[test]
+    fn a_variant_keeps_the_bound_the_first_entry_would_drop() {
+        let key = TableKey::default();
+        let lowers = |t: &Table| t.probe_both(&key, 7).map(|e| e.and_then(|e| e.lower));
+        let plain = Table::<TableKey>::try_new(1).unwrap();
+        plain.store(&key, 7, Some(bound(4, 1)), None, 0, 1);
+        plain.store(&key, 7, Some(bound(2, 2)), None, 0, 1);
+        assert_eq!(lowers(&plain), [Some(bound(4, 1)), None]);
+
+        let t = Table::<TableKey>::try_new(1).unwrap().with_variants();
+        t.store(&key, 7, Some(bound(4, 1)), None, 0, 1);
+        // A weaker bound goes to the variant.
+        t.store(&key, 7, Some(bound(2, 2)), None, 0, 1);
+        assert_eq!(lowers(&t), [Some(bound(4, 1)), Some(bound(2, 2))]);
+        // An equal one takes the first place, the first's goes to the variant.
+        t.store(&key, 7, Some(bound(4, 3)), None, 0, 1);
+        assert_eq!(lowers(&t), [Some(bound(4, 3)), Some(bound(4, 1))]);
+        // A better one replaces the first and leaves the variant.
+        t.store(&key, 7, Some(bound(6, 4)), None, 0, 1);
+        assert_eq!(lowers(&t), [Some(bound(6, 4)), Some(bound(4, 1))]);
+        // Upper bounds the other way round.
+        t.store(&key, 7, None, Some(bound(-2, 5)), 0, 1);
+        t.store(&key, 7, None, Some(bound(0, 6)), 0, 1);
+        let uppers = t.probe_both(&key, 7).map(|e| e.and_then(|e| e.upper));
+        assert_eq!(uppers, [Some(bound(-2, 5)), Some(bound(0, 6))]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The transposition table: bounds on game values keyed by the full game
 //! state (never a lossy hash: every entry keeps its whole key), each bound
 //! with the summary that decides whether it may be reused under another
-//! history (see `solver` for the argument).
+//! history (see `solver` for the argument). Under superko a key may have
+//! a second entry, its variant ([`Table::with_variants`]).
 
 use crate::engine::position::Position;
 use crate::engine::types::{PointSet, ToMove};
@@ -452,7 +453,9 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
         out
     }
 
-    /// Stores bounds for `key`, keeping the tighter of old and new ones.
+    /// Stores bounds for `key`, keeping the tighter of old and new ones
+    /// in its entry and, in a table [`with_variants`](Table::with_variants),
+    /// the other one in the key's variant.
     pub fn store(
         &self,
         key: &K,

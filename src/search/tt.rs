@@ -217,6 +217,25 @@ fn slot_for<K: Copy + Default + Eq>(b: &mut [Entry<K>; WAYS], key: &K, skip: usi
     }
 }
 
+/// Where a new bound goes beside the one an entry holds: (the entry's
+/// bound, the bound left for the variant). `sign` is 1 for lower bounds
+/// (higher is better), −1 for upper ones. A better bound takes the
+/// entry; an equal one too, its predecessor going to the variant; a worse
+/// one goes to the variant. Without variants what is left is dropped.
+fn place(old: Option<Bound>, new: Bound, sign: i32, variants: bool) -> (Bound, Option<Bound>) {
+    let Some(old) = old else {
+        return (new, None);
+    };
+    let (n, o) = (sign * i32::from(new.value), sign * i32::from(old.value));
+    if n > o {
+        (new, None)
+    } else if n == o {
+        (new, variants.then_some(old))
+    } else {
+        (old, variants.then_some(new))
+    }
+}
+
 /// A fixed-size table shared by the search threads, keyed by [`TableKey`] or,
 /// on small boards, by [`SetKey`].
 pub struct Table<K = TableKey> {
@@ -455,7 +474,8 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
 
     /// Stores bounds for `key`, keeping the tighter of old and new ones
     /// in its entry and, in a table [`with_variants`](Table::with_variants),
-    /// the other one in the key's variant.
+    /// the other one in the key's variant ([`place`]). The entry is the
+    /// key's first way in the bucket, the variant its second.
     pub fn store(
         &self,
         key: &K,
@@ -469,30 +489,14 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
         let mut b = self.bucket(hash).lock().expect("table lock");
         let slot = slot_for(&mut b, key, WAYS);
         let e = &mut b[slot];
-        // A bound no better than the stored one goes to the variant; an
-        // equal one takes the first's place and the first's goes there.
         let (mut lower_left, mut upper_left) = (None, None);
         if let Some(l) = lower {
-            match e.lower {
-                Some(o) if self.variants && l.value == o.value => {
-                    lower_left = Some(o);
-                    e.lower = Some(l);
-                }
-                Some(o) if self.variants && l.value < o.value => lower_left = Some(l),
-                Some(o) if l.value < o.value => {}
-                _ => e.lower = Some(l),
-            }
+            let (keep, left) = place(e.lower, l, 1, self.variants);
+            (e.lower, lower_left) = (Some(keep), left);
         }
         if let Some(u) = upper {
-            match e.upper {
-                Some(o) if self.variants && u.value == o.value => {
-                    upper_left = Some(o);
-                    e.upper = Some(u);
-                }
-                Some(o) if self.variants && u.value > o.value => upper_left = Some(u),
-                Some(o) if u.value > o.value => {}
-                _ => e.upper = Some(u),
-            }
+            let (keep, left) = place(e.upper, u, -1, self.variants);
+            (e.upper, upper_left) = (Some(keep), left);
         }
         e.best = best;
         e.work = e.work.max(work);

@@ -474,8 +474,9 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
 
     /// Stores bounds for `key`, keeping the tighter of old and new ones
     /// in its entry and, in a table [`with_variants`](Table::with_variants),
-    /// the other one in the key's variant ([`place`]). The entry is the
-    /// key's first way in the bucket, the variant its second.
+    /// the other one in the key's variant (the private `place` decides
+    /// which). The entry is the key's first way in the bucket, the variant
+    /// its second.
     pub fn store(
         &self,
         key: &K,

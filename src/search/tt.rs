@@ -505,8 +505,14 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
             return;
         }
         // The variant's way: the key's second one, or the least worked
-        // other one (never the first).
-        let v = slot_for(&mut b, key, slot);
+        // other one (never the first). A fresh way before the entry's is
+        // swapped behind it, so that the entry stays the key's first way
+        // and the next store compares against it, not the variant.
+        let mut v = slot_for(&mut b, key, slot);
+        if v < slot {
+            b.swap(v, slot);
+            v = slot;
+        }
         let e = &mut b[v];
         if lower_left.is_some() {
             e.lower = lower_left;
@@ -608,6 +614,29 @@ mod tests {
         t.store(&key, 7, None, Some(bound(0, 6)), 0, 1);
         let uppers = t.probe_both(&key, 7).map(|e| e.and_then(|e| e.upper));
         assert_eq!(uppers, [Some(bound(-2, 5)), Some(bound(0, 6))]);
+    }
+
+    #[test]
+    fn a_variant_made_in_an_earlier_way_moves_behind_the_entry() {
+        let keys: Vec<TableKey> = (1..=4u64)
+            .map(|i| TableKey {
+                extra: i,
+                ..TableKey::default()
+            })
+            .collect();
+        let t = Table::<TableKey>::try_new(1).unwrap().with_variants();
+        // Ways 0-3: keys 0 (least worked), 1, 2 and 3.
+        for (k, work) in keys.iter().zip([1, 5, 5, 5]) {
+            t.store(k, 7, Some(bound(0, 1)), None, 0, work);
+        }
+        // Key 2's weaker bound evicts key 0 in way 0: the entry must stay
+        // first, so the next weaker bound is compared with the entry.
+        t.store(&keys[2], 7, Some(bound(-2, 2)), None, 0, 1);
+        let lowers = |k| t.probe_both(k, 7).map(|e| e.and_then(|e| e.lower));
+        assert_eq!(lowers(&keys[2]), [Some(bound(0, 1)), Some(bound(-2, 2))]);
+        assert_eq!(lowers(&keys[0]), [None, None]);
+        t.store(&keys[2], 7, Some(bound(-1, 3)), None, 0, 1);
+        assert_eq!(lowers(&keys[2]), [Some(bound(0, 1)), Some(bound(-1, 3))]);
     }
 
     #[test]

@@ -235,8 +235,15 @@ impl<'a> Shared<'a> {
         // sweeps run in the caller's thread pool.
         let guide = Shared::build_guide(board, rules, &config);
         // Variants of a key's bounds where superko makes bounds unusable
-        // on some paths. Under `--superko none` they made 3x3 with suicide
-        // stall (one thread, with its proof: past 60 s against 13 s).
+        // on some paths. Not under `--superko none`: there an equal bound
+        // that needs repetition ties takes the entry's place, and cutting
+        // on it fills the needed-state slots, so ancestors overflow into a
+        // path dependence and go unstored (3x3 with suicide, one thread,
+        // value only: 1.12 M nodes and 215,009 unstored results against
+        // 110,756 and 992 without variants). Preferring a cut that needs
+        // nothing cured that (89,964 nodes; 2x4 with suicide 121,551 ->
+        // 36,992) but cost grids 1-5% (2x8 forbidden 6.00 M -> 6.29 M) and,
+        // under positional superko, 1x10 9% (9.85 M -> 10.74 M).
         let variants = rules.superko != Superko::None;
         let table = (config.tt_mb > 0)
             .then(|| {

@@ -244,7 +244,12 @@ impl<'a> Shared<'a> {
         // nothing cured that (89,964 nodes; 2x4 with suicide 121,551 ->
         // 36,992) but cost grids 1-5% (2x8 forbidden 6.00 M -> 6.29 M) and,
         // under positional superko, 1x10 9% (9.85 M -> 10.74 M).
-        let variants = rules.superko != Superko::None;
+        // Only for proof-number search, where they were measured: with
+        // them alpha-beta's table gave the naive check of
+        // `scripts/check-solver.sh` worse moves to try first (complete:4
+        // `conway-replacement`, positional superko with suicide: past 400 M
+        // naive nodes against 29 M).
+        let variants = rules.superko != Superko::None && method == Method::ProofNumber;
         let table = (config.tt_mb > 0)
             .then(|| {
                 Table::try_new(tt_mb.div_ceil(1 + small as usize))

@@ -17,9 +17,10 @@
 # minutes), logical situational superko with suicide on cycle:5 (200 M
 # nodes in 8 minutes), and Conway Go with replacement on 1x5 and cycle:5
 # but positional superko without suicide on 1x5 (agrees in 14 s, 12.5 M
-# nodes, alone also on 2026-11-28; in a full run beside another solve it
-# took 606 s and 155 M: the advice is the table of a solve on the global
-# thread pool, which differs run to run; that whole run took 30 minutes): 1x5 positional with suicide past 400 M nodes at depths 36-52 in
+# nodes; the same alone on 2026-11-28, but 606 s and 155 M in a full run
+# beside another solve: the advice is the table of a solve on the global
+# thread pool, which differs run to run; that run took 30 minutes):
+# 1x5 positional with suicide past 400 M nodes at depths 36-52 in
 # 14 minutes, situational with suicide past 400 M at depths 63-73 in 10
 # (and without suicide not tried after it), cycle:5's first option past
 # 500 M nodes at depths 54-63 in 12 minutes.

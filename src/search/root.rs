@@ -237,12 +237,15 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         // Black's side from the mover's side after the first move.
         let black = |(lo, hi): (i32, i32)| if sign == 1 { (-hi, -lo) } else { (lo, hi) };
         if sh.config.debug {
+            let limit = match tests {
+                u32::MAX => "until settled".to_string(),
+                n => format!("{n} tests at most"),
+            };
             eprintln!(
-                "class {}: from {}..{} (root mover's side), {} tests at most",
+                "class {}: from {}..{} (root mover's side), {limit}",
                 sh.board.move_name(class[0]),
                 b.lo,
                 b.hi,
-                tests
             );
         }
         let mut s = Search::new(sh);

@@ -244,6 +244,7 @@ impl<'a> Shared<'a> {
         // nothing cured that (89,964 nodes; 2x4 with suicide 121,551 ->
         // 36,992) but cost grids 1-5% (2x8 forbidden 6.00 M -> 6.29 M) and,
         // under positional superko, 1x10 9% (9.85 M -> 10.74 M).
+        //
         // Only for proof-number search, where they were measured: with
         // them alpha-beta's table gave the naive check of
         // `scripts/check-solver.sh` worse moves to try first (complete:4

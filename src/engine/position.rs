@@ -157,11 +157,58 @@ impl Position {
         )
     }
 
+    /// Stones plus the empty points nearer to that colour's stones than to
+    /// the other's, `(black, white)`; points as near to both go to
+    /// neither. A guess at the final area where the game is far from over
+    /// ([`area`](Position::area) gives one open region to nobody).
+    pub fn nearer(&self, board: &Board) -> (u32, u32) {
+        let (mut b, mut w) = (self.black, self.white);
+        let mut free = self.empty(board);
+        loop {
+            let (nb, nw) = (board.spread(b) & free, board.spread(w) & free);
+            if nb.is_empty() && nw.is_empty() {
+                return (b.len(), w.len());
+            }
+            let both = nb & nw;
+            b |= nb & !both;
+            w |= nw & !both;
+            free &= !(nb | nw);
+        }
+    }
+
     /// Empty points that reach neither colour (they count for both players
     /// under `ggg` scoring).
     pub fn untouched(&self, board: &Board) -> u32 {
         let empty = self.empty(board);
         let near = flood(board, board.spread(self.occupied()) & empty, empty);
         (empty & !near).len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::Board;
+    use crate::engine::diagram;
+
+    fn nearer(spec: &str, d: &str) -> (u32, u32) {
+        let b = Board::parse(spec).unwrap();
+        diagram::parse(&b, d).unwrap().position.nearer(&b)
+    }
+
+    /// Each empty point goes to the nearer colour; a tie goes to neither,
+    /// and it blocks the spread past it.
+    #[test]
+    fn nearer_splits_regions_by_distance() {
+        assert_eq!(nearer("1x7", "X.....O"), (3, 3));
+        assert_eq!(nearer("1x6", "X....O"), (3, 3));
+        assert_eq!(nearer("1x5", "X...."), (5, 0));
+        assert_eq!(nearer("1x5", "....."), (0, 0));
+        // 3x3, Black in a corner, White in the opposite one: the
+        // anti-diagonal's three points are as near to both.
+        assert_eq!(nearer("3x3", "X../.../..O"), (3, 3));
+        // Area gives this open board's region to nobody.
+        let b = Board::parse("3x3").unwrap();
+        let p = diagram::parse(&b, "X../.../..O").unwrap().position;
+        assert_eq!(p.area(&b), (1, 1));
     }
 }

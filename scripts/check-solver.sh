@@ -16,10 +16,10 @@
 # minutes without advice, 11 with) and cycle:5 (200 M nodes in 8
 # minutes), logical situational superko with suicide on cycle:5 (200 M
 # nodes in 8 minutes), and Conway Go with replacement on 1x5 and cycle:5
-# but positional superko without suicide on 1x5 (agrees in 14 s, 12.5 M
-# nodes; the same alone on 2026-11-28, but 606 s and 155 M in a full run
-# beside another solve: the advice is the table of a solve on the global
-# thread pool, which differs run to run; that run took 30 minutes):
+# but positional superko without suicide on 1x5 (agrees in 155 M naive
+# nodes, 406 s beside another solve, 2026-11-28: the advice's solve now
+# runs on one thread, so every run gives the naive check the same table;
+# on the global pool it gave 12.5 M in some runs and 155 M in others):
 # 1x5 positional with suicide past 400 M nodes at depths 36-52 in
 # 14 minutes, situational with suicide past 400 M at depths 63-73 in 10
 # (and without suicide not tried after it), cycle:5's first option past

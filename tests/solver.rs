@@ -58,6 +58,13 @@ fn check_against(
 ) {
     let board = Board::parse(spec).unwrap();
     let g = common::naive_graph(&board);
+    // The advice's solve runs on one thread, so that the table the naive
+    // check takes its advice from is the same every run (on the global
+    // pool 1x5 conway-replacement's naive check took 12.5 M or 155 M nodes).
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     for &ruleset in rulesets {
         for opts in common::sweep_options(spec, ruleset, skip) {
             let komi = opts.komi.expect("a komi").0;
@@ -70,13 +77,6 @@ fn check_against(
                 method,
                 ..Config::default()
             };
-            // On one thread, so that the table the naive check takes its
-            // advice from is the same every run (on the global pool 1x5
-            // conway-replacement's naive check took 12.5 M or 155 M nodes).
-            let one = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .build()
-                .unwrap();
             let (tables, (value, moves)) =
                 one.install(|| fast_kept(&board, &rules, config(Method::AlphaBeta)));
             let pns = fast(&board, &rules, config(Method::ProofNumber));

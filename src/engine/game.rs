@@ -607,15 +607,26 @@ impl<'a> Game<'a> {
 
     /// Black − White − komi in half points if the game were scored now.
     pub fn final_score(&self) -> Outcome {
-        let (b, w) = self.scores();
-        Outcome::Score(2 * (b as i32 - w as i32) - self.rules.komi.0)
+        Outcome::Score(self.score_with(self.s.pos.area(self.board)))
+    }
+
+    /// [`Game::final_score`]'s half points were each side's area (stones
+    /// and the empty points counted for it) `area`, as when a search
+    /// guesses the area of a game far from over.
+    pub fn score_with(&self, area: (u32, u32)) -> i32 {
+        let (b, w) = self.scores_of(area);
+        2 * (b as i32 - w as i32) - self.rules.komi.0
     }
 
     /// Each player's score as the ruleset counts it, komi not included:
     /// area for `tromp-taylor`; under `ggg` empty regions touching no stone
     /// count for both; `logical` adds prisoners.
     pub fn scores(&self) -> (u32, u32) {
-        let (b, w) = self.s.pos.area(self.board);
+        self.scores_of(self.s.pos.area(self.board))
+    }
+
+    /// [`Game::scores`] with each side's area given.
+    fn scores_of(&self, (b, w): (u32, u32)) -> (u32, u32) {
         match self.rules.ruleset {
             Ruleset::Ggg => {
                 let both = self.s.pos.untouched(self.board);

@@ -40,6 +40,12 @@ pub fn score_now(g: &Game) -> i32 {
     }
 }
 
+/// [`score_now`] were each side's area `area` ([`Game::score_with`]).
+#[inline]
+pub fn score_with(g: &Game, area: (u32, u32)) -> i32 {
+    for_mover(g, g.score_with(area))
+}
+
 /// The value of a finished game from the mover's side (scored in half points, normal play ±1).
 pub fn mover_value(g: &Game) -> i32 {
     let black = match g.outcome() {

@@ -35,8 +35,8 @@
 use crate::engine::game::Game;
 use crate::engine::position::Position;
 use crate::engine::rules::Superko;
-use crate::engine::types::{Color, Move};
-use crate::search::bounds::score_now;
+use crate::engine::types::Move;
+use crate::search::bounds::{score_now, score_with};
 use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::solver::{Early, Search};
 use crate::search::table_use::Node;
@@ -468,9 +468,10 @@ fn initial(g: &Game, t: i32) -> (u32, u32) {
 }
 
 /// The numbers of a child not searched yet where no guide steers (boards
-/// over 20 points, `--no-guide`): the losing side's number grows with how
-/// far the score, counting each empty point for the nearer colour
-/// ([`Position::nearer`]), is from `t`: (1, 2 + 4d) when it meets `t`
+/// over 20 points, a start position, `logical`, `--no-guide`): the
+/// losing side's number grows with how far the score, counting each
+/// empty point for the nearer colour ([`Position::nearer`],
+/// [`Game::score_with`]), is from `t`: (1, 2 + 4d) when it meets `t`
 /// by d half points, (2 + 4d, 1) when it misses by d. Where
 /// [`initial`] sees only whether the area score meets `t`, and an open
 /// board's area is its stones, so its numbers say little.
@@ -484,17 +485,7 @@ fn initial(g: &Game, t: i32) -> (u32, u32) {
 /// 2x8 5.7 M -> 8.1 M, 3x5 3.4 M -> 2.0 M, situational 4x4 22.7 M ->
 /// 14.0 M; with the weight 1/2 per half point, within ±40% either way.
 fn unguided(g: &Game, t: i32) -> (u32, u32) {
-    let board = g.board();
-    let pos = g.position();
-    let (ab, aw) = pos.area(board);
-    let (nb, nw) = pos.nearer(board);
-    let shift = 2 * ((nb as i32 - nw as i32) - (ab as i32 - aw as i32));
-    let e = score_now(g)
-        + if g.to_move() == Color::Black {
-            shift
-        } else {
-            -shift
-        };
+    let e = score_with(g, g.position().nearer(g.board()));
     let w = 2 + 4 * (e - t).unsigned_abs().min(MAX / 8);
     if e >= t { (1, w) } else { (w, 1) }
 }

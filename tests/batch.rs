@@ -243,7 +243,9 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
     let err = String::from_utf8_lossy(&stopped.stderr);
     assert_eq!(stopped.status.code(), Some(143), "{err}");
     let table = table_path(&resume);
-    let job = "terminated: job 2 (4x4 --rules tromp-taylor --no-guide): kept bounds on ";
+    // Class values or bounds (a class's first test can settle its value:
+    // 4x4's corner is tested at the whole board first).
+    let job = "terminated: job 2 (4x4 --rules tromp-taylor --no-guide): kept ";
     let kept = err.lines().find(|l| l.starts_with(job)).unwrap_or_default();
     assert!(
         kept.contains(&format!(" in {}, and the search table (", resume.display()))
@@ -263,7 +265,7 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
     let board = Board::parse("4x4").unwrap();
     let rules = Rules::new(Ruleset::TrompTaylor);
     let again = Resume::open(&resume, &board, &rules).unwrap();
-    assert!(again.loaded_bounds() > 0);
+    assert!(again.loaded() + again.loaded_bounds() > 0);
     assert!(again.table_found().is_some_and(|n| n > 0));
     drop(again);
     // The rerun says so as the job starts (and is stopped there).
@@ -281,9 +283,9 @@ fn a_batch_stopped_by_sigterm_keeps_each_running_jobs_work() {
     rerun.wait().unwrap();
     assert!(
         line.starts_with(
-            "job 2 (4x4 --rules tromp-taylor --no-guide): resuming from an interrupted run: \
-             bounds on "
-        ) && line.contains("the search table ("),
+            "job 2 (4x4 --rules tromp-taylor --no-guide): resuming from an interrupted run: "
+        ) && line.contains(" first-move class")
+            && line.contains("the search table ("),
         "{line}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

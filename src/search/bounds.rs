@@ -46,6 +46,17 @@ pub fn score_with(g: &Game, area: (u32, u32)) -> i32 {
     for_mover(g, g.score_with(area))
 }
 
+/// The value (mover's side, half points) were the mover to own every point.
+pub fn whole_board(g: &Game) -> i32 {
+    let n = g.board().len() as u32;
+    let area = if g.to_move() == Color::Black {
+        (n, 0)
+    } else {
+        (0, n)
+    };
+    score_with(g, area)
+}
+
 /// The value of a finished game from the mover's side (scored in half points, normal play ±1).
 pub fn mover_value(g: &Game) -> i32 {
     let black = match g.outcome() {

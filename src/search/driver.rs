@@ -5,8 +5,10 @@ use crate::engine::game::Game;
 use crate::engine::rules::Ruleset;
 use crate::engine::types::Move;
 use crate::search::facts::Res;
+use crate::search::help::Helped;
 use crate::search::keys::key_hash;
 use crate::search::solver::{Method, RESTART_POINTS, Search};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 impl Search<'_, '_> {
@@ -59,6 +61,8 @@ impl Search<'_, '_> {
         // (4x4 `--superko none`'s worst first move: 111 M nodes in six
         // tests, the last alone 29 M). On 1xn boards the guide knows
         // nothing, and testing the top first made 1x8 four times slower.
+        // Without a guide, rectangles of two rows or more start at the
+        // whole board too (measured at `Shared::first_test`).
         if lo == hi {
             return (lo, hi);
         }
@@ -89,7 +93,13 @@ impl Search<'_, '_> {
             }
             testing(x);
             let before = self.nodes;
-            let Some(r) = self.test(g, x) else { break };
+            if let Some((h, n)) = &mut self.helped {
+                *n = h.start(x);
+                self.help_root = g.history().len();
+            }
+            let Some(r) = self.test(g, x).or_else(|| self.handed_over()) else {
+                break;
+            };
             if self.sh.config.debug {
                 eprintln!(
                     "exact: is it >= {x}? {} ({} nodes)",
@@ -107,7 +117,37 @@ impl Search<'_, '_> {
             proved(lo, hi, self.nodes);
             x = next_test(lo, hi, ups, downs);
         }
+        if let Some((h, _)) = &self.helped {
+            h.pause();
+        }
         (lo, hi)
+    }
+
+    /// Helps with the tests the class search `h` runs at `g` (the class's
+    /// game) until it runs none (see [`help`](crate::search::help)).
+    pub(super) fn help(&mut self, g: &mut Game, h: &Arc<Helped>) {
+        self.sync_path(g);
+        self.help_root = g.history().len();
+        while let Some((n, x)) = h.current() {
+            self.helped = Some((h.clone(), n));
+            if let Some(r) = self.restarting(g, x) {
+                h.settle(n, r);
+            }
+        }
+        self.helped = None;
+    }
+
+    /// The result a helper settled this search's test with, if one did.
+    fn handed_over(&self) -> Option<Res> {
+        let (h, n) = self.helped.as_ref()?;
+        h.taken(*n)
+    }
+
+    /// Whether a helper settled this search's test, or (a helper's) the
+    /// class search no longer runs it.
+    #[inline]
+    fn helped_over(&self) -> bool {
+        self.helped.as_ref().is_some_and(|(h, n)| h.over(*n))
     }
 
     /// Whether the first-move class this search values is proved worse
@@ -120,10 +160,11 @@ impl Search<'_, '_> {
 
     /// Whether to leave the current test: a caller's stop
     /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)), a
-    /// class given up ([`Search::abandoned`]) or the node cap reached.
+    /// class given up ([`Search::abandoned`]), the node cap reached, or
+    /// the test settled by another thread ([`help`](crate::search::help)).
     #[inline]
     pub(super) fn halted(&self) -> bool {
-        self.sh.stopped() || self.abandoned() || self.nodes >= self.node_cap
+        self.sh.stopped() || self.abandoned() || self.nodes >= self.node_cap || self.helped_over()
     }
 
     /// Decides "is the value of `g` at least `x`?" by the configured method:
@@ -170,7 +211,12 @@ impl Search<'_, '_> {
         let r = loop {
             self.node_cap = cap.min(self.nodes.saturating_add(budget));
             let r = self.dfpn_within(g, x, u32::MAX);
-            if r.is_some() || self.sh.stopped() || self.abandoned() || self.nodes >= cap {
+            if r.is_some()
+                || self.sh.stopped()
+                || self.abandoned()
+                || self.nodes >= cap
+                || self.helped_over()
+            {
                 break r;
             }
             self.fresh_numbers();

@@ -17,6 +17,7 @@ pub mod dfpn;
 mod driver;
 pub mod facts;
 pub mod guide;
+mod help;
 mod keys;
 mod ordering;
 mod paths;

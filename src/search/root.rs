@@ -5,10 +5,10 @@
 use crate::engine::types::{Color, Move};
 use crate::format::file::Claim;
 use crate::search::bounds::mover_value;
-use crate::search::solver::{FirstMoves, Search, Shared};
-use rayon::prelude::*;
+use crate::search::help::Helped;
+use crate::search::solver::{FirstMoves, Method, Search, Shared};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// A first move and its value (Black's side), with the moves it is
 /// symmetric to.
@@ -226,6 +226,27 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         sh.floor.fetch_max(b.lo, Ordering::Relaxed);
     }
     let done = AtomicU64::new(0);
+    // Each class's tests, for threads left without a class to help with
+    // (df-pn only: alpha-beta's tests do not hand over).
+    let helping = rayon::current_num_threads() > 1 && sh.method == Method::ProofNumber;
+    let slots: Vec<Arc<Helped>> = classes.iter().map(|_| Arc::default()).collect();
+    let help = || -> bool {
+        if !helping {
+            return false;
+        }
+        let Some(k) = (0..classes.len()).find(|&k| slots[k].current().is_some()) else {
+            return false;
+        };
+        let mut g = sh.start();
+        g.play(classes[k][0]);
+        let mut s = Search::new(sh);
+        s.numbers_salt = numbers_salt(classes[k][0]);
+        if sh.config.debug {
+            eprintln!("helping class {}", sh.board.move_name(classes[k][0]));
+        }
+        s.help(&mut g, &slots[k]);
+        true
+    };
     // Runs at most `tests` more tests on a class.
     let advance = |class: &Vec<Move>, b: Bracket, tests: u32| -> Bracket {
         if b.lo == b.hi {
@@ -251,6 +272,13 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         let mut s = Search::new(sh);
         s.numbers_salt = numbers_salt(class[0]);
         s.class_hi = bounds.then_some(b.hi);
+        if helping {
+            let k = classes
+                .iter()
+                .position(|c| c == class)
+                .expect("a class of the root");
+            s.helped = Some((slots[k].clone(), 0));
+        }
         let (lo, hi) = s.bracket_from(
             &mut g,
             (-b.hi, -b.lo),
@@ -283,22 +311,27 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
     let mut values: Vec<Bracket> = if bounds {
         let first = guide_order(sh, &classes[..placings]);
-        let mut rest: Vec<(usize, Bracket)> = in_order(placings, |i| {
-            let k = first[i];
-            (k, advance(&classes[k], start[k], 1))
-        });
+        let mut rest: Vec<(usize, Bracket)> = in_order(
+            placings,
+            |i| {
+                let k = first[i];
+                (k, advance(&classes[k], start[k], 1))
+            },
+            help,
+        );
         rest.sort_by_key(|&(k, b)| (-b.hi, k));
-        let mut out = in_order(placings, |i| {
-            let (k, b) = rest[i];
-            (k, last(&classes[k], b))
-        });
+        let mut out = in_order(
+            placings,
+            |i| {
+                let (k, b) = rest[i];
+                (k, last(&classes[k], b))
+            },
+            help,
+        );
         out.sort_by_key(|&(k, _)| k);
         out.into_iter().map(|(_, b)| b).collect()
     } else {
-        (0..placings)
-            .into_par_iter()
-            .map(|k| last(&classes[k], start[k]))
-            .collect()
+        in_order(placings, |k| last(&classes[k], start[k]), help)
     };
     values.extend((placings..classes.len()).map(|k| last(&classes[k], start[k])));
     let mut moves: Vec<RootMove> = classes
@@ -419,11 +452,18 @@ fn guide_order(sh: &Shared, classes: &[Vec<Move>]) -> Vec<usize> {
 /// `f(0)`, ..., `f(n − 1)` on the current pool's threads, each thread
 /// taking the next index in order (a parallel iterator splits the range,
 /// so a second thread would start in its middle), the results in order.
-fn in_order<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
+/// A thread that finds no index left calls `help` until every `f` has
+/// returned (`help` says whether it found work; if not, the thread
+/// waits a millisecond before asking again).
+fn in_order<R: Send>(
+    n: usize,
+    f: impl Fn(usize) -> R + Sync,
+    help: impl Fn() -> bool + Sync,
+) -> Vec<R> {
+    let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let out: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
     rayon::scope(|s| {
-        for _ in 0..rayon::current_num_threads().min(n) {
+        for _ in 0..rayon::current_num_threads() {
             s.spawn(|_| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -432,6 +472,12 @@ fn in_order<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
                     }
                     let r = f(i);
                     *out[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(r);
+                    finished.fetch_add(1, Ordering::Release);
+                }
+                while finished.load(Ordering::Acquire) < n {
+                    if !help() {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
                 }
             });
         }

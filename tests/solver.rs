@@ -799,7 +799,7 @@ fn a_solve_reports_nodes_and_tests_as_it_goes() {
     let last = seen.last().unwrap();
     assert_eq!((last.done, last.tests.len()), (5, 0));
     assert!(last.nodes > 0 && last.nodes <= r.solution.nodes);
-    // Nodes are seen while the first class (over 500 thousand nodes) runs.
+    // Nodes are seen while the first class (about 300 thousand nodes) runs.
     assert!(seen.iter().any(|s| s.done == 0 && s.nodes > 0));
     // With one thread, one test at a time; White moves after each first
     // move, so "is White's value at least x?" is "is Black's at most -x?".

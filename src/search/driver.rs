@@ -158,13 +158,20 @@ impl Search<'_, '_> {
             .is_some_and(|hi| self.sh.floor.load(Ordering::Relaxed) > hi)
     }
 
-    /// Whether to leave the current test: a caller's stop
-    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)), a
-    /// class given up ([`Search::abandoned`]), the node cap reached, or
-    /// the test settled by another thread ([`help`](crate::search::help)).
+    /// Whether to leave the current test: [`Search::called_off`] or the
+    /// node cap reached.
     #[inline]
     pub(super) fn halted(&self) -> bool {
-        self.sh.stopped() || self.abandoned() || self.nodes >= self.node_cap || self.helped_over()
+        self.called_off() || self.nodes >= self.node_cap
+    }
+
+    /// Whether the current test is no longer wanted: a caller's stop
+    /// ([`Shared::stopper`](crate::search::solver::Shared::stopper)), a
+    /// class given up ([`Search::abandoned`]), or the test settled by
+    /// another thread ([`help`](crate::search::help)).
+    #[inline]
+    fn called_off(&self) -> bool {
+        self.sh.stopped() || self.abandoned() || self.helped_over()
     }
 
     /// Decides "is the value of `g` at least `x`?" by the configured method:
@@ -211,12 +218,7 @@ impl Search<'_, '_> {
         let r = loop {
             self.node_cap = cap.min(self.nodes.saturating_add(budget));
             let r = self.dfpn_within(g, x, u32::MAX);
-            if r.is_some()
-                || self.sh.stopped()
-                || self.abandoned()
-                || self.nodes >= cap
-                || self.helped_over()
-            {
+            if r.is_some() || self.called_off() || self.nodes >= cap {
                 break r;
             }
             self.fresh_numbers();

@@ -230,10 +230,7 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     // (df-pn only: alpha-beta's tests do not hand over).
     let helping = rayon::current_num_threads() > 1 && sh.method == Method::ProofNumber;
     let slots: Vec<Arc<Helped>> = classes.iter().map(|_| Arc::default()).collect();
-    let help = || -> bool {
-        if !helping {
-            return false;
-        }
+    let help_any = || -> bool {
         let Some(k) = (0..classes.len()).find(|&k| slots[k].current().is_some()) else {
             return false;
         };
@@ -247,8 +244,10 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         s.help(&mut g, &slots[k]);
         true
     };
+    let help = helping.then_some(&help_any as &(dyn Fn() -> bool + Sync));
     // Runs at most `tests` more tests on a class.
-    let advance = |class: &Vec<Move>, b: Bracket, tests: u32| -> Bracket {
+    let advance = |k: usize, b: Bracket, tests: u32| -> Bracket {
+        let class = &classes[k];
         if b.lo == b.hi {
             return b;
         }
@@ -273,10 +272,6 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         s.numbers_salt = numbers_salt(class[0]);
         s.class_hi = bounds.then_some(b.hi);
         if helping {
-            let k = classes
-                .iter()
-                .position(|c| c == class)
-                .expect("a class of the root");
             s.helped = Some((slots[k].clone(), 0));
         }
         let (lo, hi) = s.bracket_from(
@@ -302,10 +297,10 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         }
     };
     // A class's last call: exact, or given up under bounds.
-    let last = |class: &Vec<Move>, b: Bracket| -> Bracket {
-        let out = advance(class, b, u32::MAX);
-        let k = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
-        watch.classes(k, classes.len());
+    let last = |k: usize, b: Bracket| -> Bracket {
+        let out = advance(k, b, u32::MAX);
+        let finished = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
+        watch.classes(finished, classes.len());
         out
     };
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
@@ -315,7 +310,7 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             placings,
             |i| {
                 let k = first[i];
-                (k, advance(&classes[k], start[k], 1))
+                (k, advance(k, start[k], 1))
             },
             help,
         );
@@ -324,16 +319,16 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             placings,
             |i| {
                 let (k, b) = rest[i];
-                (k, last(&classes[k], b))
+                (k, last(k, b))
             },
             help,
         );
         out.sort_by_key(|&(k, _)| k);
         out.into_iter().map(|(_, b)| b).collect()
     } else {
-        in_order(placings, |k| last(&classes[k], start[k]), help)
+        in_order(placings, |k| last(k, start[k]), help)
     };
-    values.extend((placings..classes.len()).map(|k| last(&classes[k], start[k])));
+    values.extend((placings..classes.len()).map(|k| last(k, start[k])));
     let mut moves: Vec<RootMove> = classes
         .into_iter()
         .zip(values)
@@ -452,18 +447,24 @@ fn guide_order(sh: &Shared, classes: &[Vec<Move>]) -> Vec<usize> {
 /// `f(0)`, ..., `f(n − 1)` on the current pool's threads, each thread
 /// taking the next index in order (a parallel iterator splits the range,
 /// so a second thread would start in its middle), the results in order.
-/// A thread that finds no index left calls `help` until every `f` has
-/// returned (`help` says whether it found work; if not, the thread
-/// waits a millisecond before asking again).
+/// With `help`, every thread runs, and one that finds no index left
+/// calls `help` until every `f` has returned (`help` says whether it
+/// found work; if not, the thread waits a millisecond before asking
+/// again); without, at most `n` threads run.
 fn in_order<R: Send>(
     n: usize,
     f: impl Fn(usize) -> R + Sync,
-    help: impl Fn() -> bool + Sync,
+    help: Option<&(dyn Fn() -> bool + Sync)>,
 ) -> Vec<R> {
     let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let out: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
     rayon::scope(|s| {
-        for _ in 0..rayon::current_num_threads() {
+        let threads = rayon::current_num_threads();
+        for _ in 0..if help.is_some() {
+            threads
+        } else {
+            threads.min(n)
+        } {
             s.spawn(|_| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -474,7 +475,7 @@ fn in_order<R: Send>(
                     *out[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(r);
                     finished.fetch_add(1, Ordering::Release);
                 }
-                while finished.load(Ordering::Acquire) < n {
+                while let Some(help) = help.filter(|_| finished.load(Ordering::Acquire) < n) {
                     if !help() {
                         std::thread::sleep(std::time::Duration::from_millis(1));
                     }

@@ -278,8 +278,9 @@ struct SearchArgs {
     #[arg(long, value_enum, default_value_t = SearchMethod::Auto)]
     search: SearchMethod,
     /// Do not build the history-free guide table that steers proof-number
-    /// search (tromp-taylor and ggg on at most 18 points; on 2 cores 4x4
-    /// takes about 3 s to build, 3x6 about a minute and 1 GB).
+    /// search (tromp-taylor and ggg from the empty board on at most 20
+    /// points; on 2 cores 4x4 takes about 3 s to build, 3x6 about 30 s and
+    /// 1.4 GB, 4x5 5 minutes and 13 GB).
     #[arg(long)]
     no_guide: bool,
     /// Which first moves get their exact value (exact: every one; bounds:

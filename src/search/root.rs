@@ -113,6 +113,9 @@ pub trait Watch: Sync {
     fn classes(&self, _done: usize, _total: usize) {}
     /// The class of `first` starts `test`, or (`None`) has its value.
     fn testing(&self, _first: Move, _test: Option<Test>) {}
+    /// `n` threads besides the class's own now help the class of
+    /// `first` with its test (df-pn on 2 threads or more).
+    fn helpers(&self, _first: Move, _n: usize) {}
 }
 
 /// A [`Watch`] that hears only the classes done.
@@ -230,8 +233,10 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     // (df-pn only: alpha-beta's tests do not hand over).
     let helping = rayon::current_num_threads() > 1 && sh.method == Method::ProofNumber;
     let slots: Vec<Arc<Helped>> = classes.iter().map(|_| Arc::default()).collect();
+    let helpers: Vec<AtomicUsize> = classes.iter().map(|_| AtomicUsize::new(0)).collect();
     let help_any = || -> bool {
-        let Some(k) = (0..classes.len()).find(|&k| slots[k].current().is_some()) else {
+        let running = (0..classes.len()).filter(|&k| slots[k].current().is_some());
+        let Some(k) = least_helped(running, &helpers) else {
             return false;
         };
         let mut g = sh.start();
@@ -241,7 +246,11 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         if sh.config.debug {
             eprintln!("helping class {}", sh.board.move_name(classes[k][0]));
         }
+        let n = helpers[k].fetch_add(1, Ordering::Relaxed) + 1;
+        watch.helpers(classes[k][0], n);
         s.help(&mut g, &slots[k]);
+        let n = helpers[k].fetch_sub(1, Ordering::Relaxed) - 1;
+        watch.helpers(classes[k][0], n);
         true
     };
     let help = helping.then_some(&help_any as &(dyn Fn() -> bool + Sync));
@@ -444,6 +453,13 @@ fn guide_order(sh: &Shared, classes: &[Vec<Move>]) -> Vec<usize> {
     order
 }
 
+/// Of the `running` classes, the one with the fewest helpers (the first
+/// of those): on more than two threads idle ones spread over the classes
+/// still running rather than all joining the first.
+fn least_helped(running: impl Iterator<Item = usize>, helpers: &[AtomicUsize]) -> Option<usize> {
+    running.min_by_key(|&k| helpers[k].load(Ordering::Relaxed))
+}
+
 /// `f(0)`, ..., `f(n − 1)` on the current pool's threads, each thread
 /// taking the next index in order (a parallel iterator splits the range,
 /// so a second thread would start in its middle), the results in order.
@@ -536,5 +552,17 @@ mod tests {
         assert_eq!(sorted, (0..9).collect::<Vec<_>>());
         let plain = Shared::new(&board, &rules, config(false)).unwrap();
         assert_eq!(guide_order(&plain, &classes), (0..9).collect::<Vec<_>>());
+    }
+
+    /// A new helper joins the running class with the fewest helpers, the
+    /// first of them on a tie, and none when no class runs.
+    #[test]
+    fn helpers_spread_over_the_running_classes() {
+        let helpers: Vec<AtomicUsize> = [2, 1, 0, 1].map(AtomicUsize::new).into();
+        assert_eq!(least_helped([0, 1, 3].into_iter(), &helpers), Some(1));
+        assert_eq!(least_helped([0, 1, 2, 3].into_iter(), &helpers), Some(2));
+        assert_eq!(least_helped([0].into_iter(), &helpers), Some(0));
+        assert_eq!(least_helped([3, 1].into_iter(), &helpers), Some(3));
+        assert_eq!(least_helped(std::iter::empty(), &helpers), None);
     }
 }

@@ -85,8 +85,29 @@ struct Live<'r> {
     shared: &'r Shared<'r>,
     board: &'r Board,
     rules: &'r Rules,
-    /// Classes done, classes in all, the tests running.
-    state: Mutex<(usize, usize, Vec<Test>)>,
+    state: Mutex<Now>,
+}
+
+/// What [`Live`] last heard.
+#[derive(Default)]
+struct Now {
+    done: usize,
+    total: usize,
+    /// The tests running.
+    tests: Vec<Test>,
+    /// Threads helping each class's test, where any do.
+    helpers: Vec<(Move, usize)>,
+}
+
+impl Now {
+    /// The threads on the class of `first`: its own and its helpers.
+    fn threads(&self, first: Move) -> usize {
+        1 + self
+            .helpers
+            .iter()
+            .find(|&&(m, _)| m == first)
+            .map_or(0, |&(_, n)| n)
+    }
 }
 
 impl Live<'_> {
@@ -95,16 +116,25 @@ impl Live<'_> {
     fn report(&self) {
         let s = self.state.lock().expect("progress lock");
         let now = Searching {
-            done: s.0,
-            total: s.1,
+            done: s.done,
+            total: s.total,
             nodes: self.shared.nodes(),
             tests: s
-                .2
+                .tests
                 .iter()
-                .map(|t| question(self.board, self.rules, t))
+                .map(|t| with_threads(question(self.board, self.rules, t), s.threads(t.first)))
                 .collect(),
         };
         self.progress.searching(&now);
+    }
+}
+
+/// A test's question as the progress shows it: with the threads on it
+/// where helpers have joined.
+fn with_threads(question: String, threads: usize) -> String {
+    match threads {
+        1 => question,
+        n => format!("{question} ({n} threads)"),
     }
 }
 
@@ -112,8 +142,8 @@ impl Watch for Live<'_> {
     fn classes(&self, done: usize, total: usize) {
         {
             let mut s = self.state.lock().expect("progress lock");
-            s.0 = done;
-            s.1 = total;
+            s.done = done;
+            s.total = total;
         }
         self.progress.classes(done, total);
         self.report();
@@ -122,13 +152,24 @@ impl Watch for Live<'_> {
     fn testing(&self, first: Move, test: Option<Test>) {
         {
             let mut s = self.state.lock().expect("progress lock");
-            match (s.2.iter().position(|t| t.first == first), test) {
-                (Some(i), Some(t)) => s.2[i] = t,
-                (None, Some(t)) => s.2.push(t),
+            match (s.tests.iter().position(|t| t.first == first), test) {
+                (Some(i), Some(t)) => s.tests[i] = t,
+                (None, Some(t)) => s.tests.push(t),
                 (Some(i), None) => {
-                    s.2.remove(i);
+                    s.tests.remove(i);
                 }
                 (None, None) => {}
+            }
+        }
+        self.report();
+    }
+
+    fn helpers(&self, first: Move, n: usize) {
+        {
+            let mut s = self.state.lock().expect("progress lock");
+            s.helpers.retain(|&(m, _)| m != first);
+            if n > 0 {
+                s.helpers.push((first, n));
             }
         }
         self.report();
@@ -325,7 +366,7 @@ pub fn run_solve_logged(
         shared: &shared,
         board,
         rules,
-        state: Mutex::new((0, 0, Vec::new())),
+        state: Mutex::default(),
     };
     // A thread that reports every tick until the value search is done.
     let solution = std::thread::scope(|s| {
@@ -468,4 +509,26 @@ fn strategies(
     // one after the other, 2.4-5.3 s in five runs.
     let out = todo.iter().map(&mut one).collect();
     (out, resumed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A class's thread count is its own plus its helpers, and only a
+    /// helped test says so.
+    #[test]
+    fn helped_tests_show_their_threads() {
+        let now = Now {
+            helpers: vec![(Move::Place(3), 2)],
+            ..Now::default()
+        };
+        assert_eq!(now.threads(Move::Place(3)), 3);
+        assert_eq!(now.threads(Move::Place(4)), 1);
+        assert_eq!(
+            with_threads("is B1 ≥ +2?".into(), 3),
+            "is B1 ≥ +2? (3 threads)"
+        );
+        assert_eq!(with_threads("is B1 ≥ +2?".into(), 1), "is B1 ≥ +2?");
+    }
 }

@@ -20,7 +20,7 @@
 //! [`Search::halted`]: crate::search::solver::Search
 
 use crate::search::facts::Res;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// The test a class's search is running, for helpers to join.
@@ -33,6 +33,8 @@ pub struct Helped {
     /// The test running (its number and "at least x?"), and the last
     /// test settled with its result.
     state: Mutex<State>,
+    /// Threads helping the class now (for choosing and for the progress).
+    helpers: AtomicUsize,
 }
 
 #[derive(Default)]
@@ -53,6 +55,21 @@ impl Helped {
         s.test = (n, x);
         self.running.store(n, Ordering::Release);
         n
+    }
+
+    /// A helper joins the class: how many help it now.
+    pub fn join(&self) -> usize {
+        self.helpers.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// A helper leaves the class: how many help it now.
+    pub fn leave(&self) -> usize {
+        self.helpers.fetch_sub(1, Ordering::Relaxed) - 1
+    }
+
+    /// How many threads help the class now.
+    pub fn helpers(&self) -> usize {
+        self.helpers.load(Ordering::Relaxed)
     }
 
     /// The class's own search runs no test (between tests, or done).

@@ -233,10 +233,9 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     // (df-pn only: alpha-beta's tests do not hand over).
     let helping = rayon::current_num_threads() > 1 && sh.method == Method::ProofNumber;
     let slots: Vec<Arc<Helped>> = classes.iter().map(|_| Arc::default()).collect();
-    let helpers: Vec<AtomicUsize> = classes.iter().map(|_| AtomicUsize::new(0)).collect();
     let help_any = || -> bool {
         let running = (0..classes.len()).filter(|&k| slots[k].current().is_some());
-        let Some(k) = least_helped(running, &helpers) else {
+        let Some(k) = least_helped(running, &slots) else {
             return false;
         };
         let mut g = sh.start();
@@ -246,11 +245,9 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         if sh.config.debug {
             eprintln!("helping class {}", sh.board.move_name(classes[k][0]));
         }
-        let n = helpers[k].fetch_add(1, Ordering::Relaxed) + 1;
-        watch.helpers(classes[k][0], n);
+        watch.helpers(classes[k][0], slots[k].join());
         s.help(&mut g, &slots[k]);
-        let n = helpers[k].fetch_sub(1, Ordering::Relaxed) - 1;
-        watch.helpers(classes[k][0], n);
+        watch.helpers(classes[k][0], slots[k].leave());
         true
     };
     let help = helping.then_some(&help_any as &(dyn Fn() -> bool + Sync));
@@ -456,8 +453,8 @@ fn guide_order(sh: &Shared, classes: &[Vec<Move>]) -> Vec<usize> {
 /// Of the `running` classes, the one with the fewest helpers (the first
 /// of those): on more than two threads idle ones spread over the classes
 /// still running rather than all joining the first.
-fn least_helped(running: impl Iterator<Item = usize>, helpers: &[AtomicUsize]) -> Option<usize> {
-    running.min_by_key(|&k| helpers[k].load(Ordering::Relaxed))
+fn least_helped(running: impl Iterator<Item = usize>, slots: &[Arc<Helped>]) -> Option<usize> {
+    running.min_by_key(|&k| slots[k].helpers())
 }
 
 /// `f(0)`, ..., `f(n − 1)` on the current pool's threads, each thread
@@ -558,7 +555,13 @@ mod tests {
     /// first of them on a tie, and none when no class runs.
     #[test]
     fn helpers_spread_over_the_running_classes() {
-        let helpers: Vec<AtomicUsize> = [2, 1, 0, 1].map(AtomicUsize::new).into();
+        let helpers: Vec<Arc<Helped>> = [2, 1, 0, 1]
+            .map(|n| {
+                let h = Arc::<Helped>::default();
+                (0..n).for_each(|_| _ = h.join());
+                h
+            })
+            .into();
         assert_eq!(least_helped([0, 1, 3].into_iter(), &helpers), Some(1));
         assert_eq!(least_helped([0, 1, 2, 3].into_iter(), &helpers), Some(2));
         assert_eq!(least_helped([0].into_iter(), &helpers), Some(0));

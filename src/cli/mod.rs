@@ -262,7 +262,8 @@ struct SearchArgs {
     /// even 3x3 searches for hours) and at most the machine's memory
     /// [default: 256 up to 16 points, 4 times as much per point above, at
     /// most a quarter of the memory; bench: sized to each board, see the
-    /// README].
+    /// README]. Where a proof follows, the results that hold only on
+    /// their path, which its extraction reads back, may take as much again.
     #[arg(long)]
     tt_mb: Option<usize>,
     /// Do not use the board's symmetries (nor the colour swap).

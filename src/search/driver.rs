@@ -294,7 +294,7 @@ impl Search<'_, '_> {
         self.sync_path(g);
         let (key, sym) = self.sh.key(g);
         let at = self.path_key(key, sym, self.external(g));
-        self.paths.as_ref()?.get(&at).map(|(_, _, m)| m)
+        self.path_get(&at).map(|(_, _, m)| m)
     }
 
     /// The table's best move at `g`, if it has an entry.

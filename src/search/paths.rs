@@ -30,14 +30,23 @@
 //! sequence of its entries (and its length, in the key), so two paths
 //! are confused with odds of about 2^-128 per pair; even then the
 //! extracted strategy is replayed by the independent checker before it
-//! counts. Each table holds at most [`CAPACITY`] entries (344 bytes each,
-//! in at most 2^20 slots: about 360 MB): 1x10 `--suicide forbidden` on
-//! one thread, with 2^18 entries, searched 56 M nodes for its proof
-//! (551 MB at the peak) where it searched 41 M (830 MB; 38 M since a
-//! table entry's move is that of its best lower bound). These tables
-//! are memory beyond `--tt-mb`, up to one per search thread plus the
-//! shared one, grown as results come (allocation inside `store`,
-//! amortised, and only where a proof follows).
+//! counts. A search's own table holds at most [`CAPACITY`] entries (344
+//! bytes each, in at most 2^20 slots: about 360 MB): 1x10 `--suicide
+//! forbidden` on one thread, with 2^18 entries, searched 56 M nodes for
+//! its proof (551 MB at the peak) where it searched 41 M (830 MB; 38 M
+//! since a table entry's move is that of its best lower bound). The
+//! shared one holds as many as `--tt-mb` would (at least [`CAPACITY`];
+//! [`shared_capacity`]): 1x14 `--suicide forbidden` with `--tt-mb 4096`
+//! found 1.29 M results or more, and with 917 K kept its extraction
+//! searched again, for millions of nodes a choice, what the solve had
+//! shown. These tables are memory beyond `--tt-mb`, up to one per search
+//! thread plus the shared one, grown as results come (allocation inside
+//! `store`, amortised, and only where a proof follows).
+//!
+//! When the extraction starts, the shared table is frozen
+//! ([`Shared::solved_paths`](crate::search::solver::Shared)): the
+//! extractions, which run side by side, read it and each keeps its own
+//! results in a table of its own.
 //!
 //! [`Config::proof_follows`]: crate::search::solver::Config::proof_follows
 
@@ -51,6 +60,18 @@ use hashbrown::HashMap;
 /// taking new ones at (the shared one, [`PathTable::keeping`]): 7/8 of
 /// 2^20, the most the map holds in 2^20 slots.
 const CAPACITY: usize = 7 << 17;
+
+/// Bytes an entry takes in the map (key and value).
+const ENTRY_BYTES: usize = std::mem::size_of::<(PathKey, Entry)>();
+
+/// The entries the shared table keeps under a table of `tt_mb` MB: 7/8
+/// of the most slots (a power of two) whose entries fit in `tt_mb`, and
+/// at least [`CAPACITY`].
+pub(super) fn shared_capacity(tt_mb: usize) -> usize {
+    let fit = (tt_mb << 20) / ENTRY_BYTES;
+    let slots = if fit == 0 { 0 } else { 1 << fit.ilog2() };
+    (slots / 8 * 7).max(CAPACITY)
+}
 
 /// The hash of a path: of the history entries before a node, in order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -93,7 +114,7 @@ impl PathHash {
 }
 
 /// A bound and the facts that prove it.
-type Proved = Option<(i32, Facts)>;
+pub(super) type Proved = Option<(i32, Facts)>;
 
 #[derive(Clone, Copy)]
 struct Entry {
@@ -121,6 +142,8 @@ pub(super) struct PathTable {
     keep: bool,
     /// Results refused or forgotten because the table was full (debug).
     pub(super) dropped: u64,
+    /// The most entries it holds.
+    cap: usize,
 }
 
 impl PathTable {
@@ -131,15 +154,18 @@ impl PathTable {
             map: HashMap::new(),
             keep: false,
             dropped: 0,
+            cap: CAPACITY,
         }
     }
 
-    /// A table that, when full, keeps what it holds.
-    pub(super) fn keeping() -> PathTable {
+    /// A table of at most `cap` entries that, when full, keeps what it
+    /// holds.
+    pub(super) fn keeping(cap: usize) -> PathTable {
         PathTable {
             map: HashMap::new(),
             keep: true,
             dropped: 0,
+            cap,
         }
     }
 
@@ -147,7 +173,7 @@ impl PathTable {
     /// side) found at `at`, and `best` as its move where it is the first
     /// result there or proves a better lower bound.
     pub(super) fn store(&mut self, at: PathKey, lower: Proved, upper: Proved, best: Move) {
-        if self.map.len() >= CAPACITY && !self.map.contains_key(&at) {
+        if self.map.len() >= self.cap && !self.map.contains_key(&at) {
             if self.keep {
                 self.dropped += 1;
                 return;
@@ -186,6 +212,31 @@ impl PathTable {
     pub(super) fn get(&self, at: &PathKey) -> Option<(Proved, Proved, Move)> {
         self.map.get(at).map(|e| (e.lower, e.upper, e.best))
     }
+
+    /// Entries held.
+    pub(super) fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// The tighter bounds of two [`PathTable::get`] results for one node,
+/// and the first's move.
+pub(super) fn tighter(
+    a: Option<(Proved, Proved, Move)>,
+    b: Option<(Proved, Proved, Move)>,
+) -> Option<(Proved, Proved, Move)> {
+    let (Some((al, au, m)), Some((bl, bu, _))) = (a, b) else {
+        return a.or(b);
+    };
+    let lower = match (al, bl) {
+        (Some(x), Some(y)) => Some(if y.0 > x.0 { y } else { x }),
+        (x, y) => x.or(y),
+    };
+    let upper = match (au, bu) {
+        (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
+        (x, y) => x.or(y),
+    };
+    Some((lower, upper, m))
 }
 
 #[cfg(test)]
@@ -242,5 +293,47 @@ mod tests {
         t.absorb(u);
         let (lo, hi, _) = t.get(&at).unwrap();
         assert_eq!((lo.map(|l| l.0), hi.map(|h| h.0)), (Some(4), Some(6)));
+    }
+
+    /// An extraction's own result and the solve's combine to the tighter
+    /// of each bound, with the own move.
+    #[test]
+    fn the_tighter_bounds_of_two_tables_are_used() {
+        let b = |v| Some((v, CLEAN));
+        let own = Some((b(1), b(9), Move::Place(2)));
+        let solved = Some((b(3), None, Move::Place(5)));
+        let (lo, hi, m) = tighter(own, solved).unwrap();
+        assert_eq!(
+            (lo.map(|l| l.0), hi.map(|h| h.0), m),
+            (Some(3), Some(9), Move::Place(2))
+        );
+        let (lo, hi, m) = tighter(None, Some((None, b(4), Move::Pass))).unwrap();
+        assert_eq!(
+            (lo.map(|l| l.0), hi.map(|h| h.0), m),
+            (None, Some(4), Move::Pass)
+        );
+        let (lo, hi, _) = tighter(
+            Some((b(5), b(5), Move::Pass)),
+            Some((b(2), b(7), Move::Pass)),
+        )
+        .unwrap();
+        assert_eq!((lo.map(|l| l.0), hi.map(|h| h.0)), (Some(5), Some(5)));
+        assert!(tighter(None, None).is_none());
+    }
+
+    /// The shared table keeps as many entries as fit in `--tt-mb` at 7/8
+    /// of a power-of-two slot count, and never fewer than a search's own.
+    #[test]
+    fn the_shared_table_grows_with_the_main_one() {
+        assert_eq!(shared_capacity(0), CAPACITY);
+        assert_eq!(shared_capacity(256), CAPACITY);
+        for mb in [1024, 4096, 20_000] {
+            let cap = shared_capacity(mb);
+            let slots = cap / 7 * 8;
+            assert!(slots.is_power_of_two(), "{mb} MB: {cap}");
+            assert!(slots * ENTRY_BYTES <= mb << 20, "{mb} MB: {cap}");
+            assert!(2 * slots * ENTRY_BYTES > mb << 20, "{mb} MB: {cap}");
+        }
+        assert_eq!(shared_capacity(4096), 8 * shared_capacity(512));
     }
 }

@@ -35,12 +35,12 @@ use crate::search::guide::{Guide, MAX_POINTS};
 use crate::search::help::{Busy, Helped};
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
-use crate::search::paths::{PathHash, PathKey, PathTable};
+use crate::search::paths::{PathHash, PathKey, PathTable, Proved, shared_capacity, tighter};
 use crate::search::syms::{Syms, colours_alike, state_perms};
 use crate::search::table_use::{Node, path_cutoff};
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError, TableKey};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Search options.
 #[derive(Clone, Copy, Debug)]
@@ -209,6 +209,9 @@ pub struct Shared<'a> {
     /// search kept by path, merged as each search ends (see
     /// [`paths`](crate::search::paths)).
     pub(super) paths: Option<Mutex<PathTable>>,
+    /// `paths` frozen when the extraction starts: its searches, side by
+    /// side, read it, and each keeps its own results apart.
+    pub(super) solved_paths: OnceLock<PathTable>,
 }
 
 impl<'a> Shared<'a> {
@@ -293,7 +296,8 @@ impl<'a> Shared<'a> {
             guide,
             paths: config
                 .proof_follows
-                .then(|| Mutex::new(PathTable::keeping())),
+                .then(|| Mutex::new(PathTable::keeping(shared_capacity(config.tt_mb)))),
+            solved_paths: OnceLock::new(),
         })
     }
 
@@ -567,9 +571,9 @@ impl Drop for Search<'_, '_> {
             .nodes
             .fetch_add(self.nodes & FLUSH_MASK, Ordering::Relaxed);
         // Unwinding from a panic: leave the shared table as it is.
-        if let (Some(mine), Some(all), false) =
-            (self.paths.take(), &self.sh.paths, std::thread::panicking())
-        {
+        // An extraction's results stay its own (the solve's are frozen).
+        let keeps = !self.path_cuts && !std::thread::panicking();
+        if let (Some(mine), Some(all), true) = (self.paths.take(), &self.sh.paths, keeps) {
             let mut all = all.lock().unwrap_or_else(PoisonError::into_inner);
             all.absorb(mine);
             if self.sh.config.debug {
@@ -657,14 +661,33 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// Uses the history-dependent results kept by path (those of the
     /// searches so far, where [`Config::proof_follows`] asked for
-    /// them) and keeps its own (see [`paths`](crate::search::paths)).
+    /// them, frozen by the first call) and keeps its own apart (see
+    /// [`paths`](crate::search::paths)).
     pub(super) fn use_paths(&mut self) {
-        let all = self.sh.paths.as_ref().map(|t| {
-            let mut t = t.lock().unwrap_or_else(PoisonError::into_inner);
-            std::mem::replace(&mut *t, PathTable::keeping())
-        });
-        self.paths = Some(all.unwrap_or_else(PathTable::keeping));
+        if let Some(t) = &self.sh.paths {
+            self.sh.solved_paths.get_or_init(|| {
+                let mut t = t.lock().unwrap_or_else(PoisonError::into_inner);
+                let solved = std::mem::replace(&mut *t, PathTable::keeping(0));
+                if self.sh.config.debug {
+                    eprintln!(
+                        "proof: {} path results from the solve, {} dropped",
+                        solved.len(),
+                        solved.dropped
+                    );
+                }
+                solved
+            });
+        }
+        self.paths = Some(PathTable::new());
         self.path_cuts = true;
+    }
+
+    /// The results kept for the node at `at` on its path: this search's
+    /// own and, in an extraction, the solve's.
+    pub(super) fn path_get(&self, at: &PathKey) -> Option<(Proved, Proved, Move)> {
+        let own = self.paths.as_ref().and_then(|p| p.get(at));
+        let solved = self.sh.solved_paths.get().and_then(|p| p.get(at));
+        tighter(own, solved)
     }
 
     /// Fail-soft negamax. Returns `v` from the mover's side with: `v ≤ alpha`
@@ -901,8 +924,8 @@ impl<'s, 'a> Search<'s, 'a> {
         }
 
         // Results that depend on this very path (proof extraction only).
-        if let (Some(paths), true) = (&self.paths, self.path_cuts) {
-            if let Some((lower, upper, best)) = paths.get(&self.path_key(key, sym, d)) {
+        if self.path_cuts {
+            if let Some((lower, upper, best)) = self.path_get(&self.path_key(key, sym, d)) {
                 if let Some(r) = path_cutoff(lower, upper, alpha, beta, d) {
                     return Early::Done(r);
                 }

@@ -37,9 +37,9 @@
 //! since a table entry's move is that of its best lower bound). The
 //! shared one holds as many as `--tt-mb` would (at least [`CAPACITY`];
 //! [`shared_capacity`]): 1x14 `--suicide forbidden` with `--tt-mb 4096`
-//! found 1.29 M results or more, and with 917 K kept its extraction
-//! searched again, for millions of nodes a choice, what the solve had
-//! shown. These tables are memory beyond `--tt-mb`, up to one per search
+//! kept 917 K and refused 369 K more (some of them perhaps the same
+//! result twice), and its extraction searched again, for millions of
+//! nodes a choice, what the solve had shown. These tables are memory beyond `--tt-mb`, up to one per search
 //! thread plus the shared one, grown as results come (allocation inside
 //! `store`, amortised, and only where a proof follows).
 //!

@@ -1161,7 +1161,9 @@ fn proved_on_one_thread(board: &Board, rules: &Rules, config: Config) -> Report 
 /// of nodes while its numbers stay small, and the extraction used to wait
 /// on it before trying the next candidate, which often proved at once.
 /// Each try now has a share of nodes (`CHOICE_NODES` in `proof.rs`). One
-/// thread: the proof searched 19.4 M nodes before, 12.9 M with the share.
+/// thread: the proof searched 19.4 M nodes before, 12.9 M with the share,
+/// and 0.34 M since a try with the whole share bounds only the number for
+/// the answer it wants (`Search::keeps_within`; 13.9 M just before).
 #[test]
 fn proof_extraction_moves_on_from_a_candidate_that_wanders() {
     let board = Board::parse("1x11").unwrap();
@@ -1173,7 +1175,7 @@ fn proof_extraction_moves_on_from_a_candidate_that_wanders() {
     let r = proved_on_one_thread(&board, &rules, config);
     assert_eq!(r.solution.value, 4, "Black wins by 2 (half points)");
     assert!(
-        r.proof_nodes <= 15_000_000,
+        r.proof_nodes <= 2_000_000,
         "the proof searched {} nodes",
         r.proof_nodes
     );

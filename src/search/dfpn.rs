@@ -186,18 +186,25 @@ enum Out {
 
 impl Search<'_, '_> {
     /// Whether the value of `g` (mover's side) is at least `x`, by df-pn:
-    /// a settled [`Res`] for the window (x − 1, x), once the root's proof
-    /// or disproof number stays below `limit` (`None`: it reached it
-    /// first). `u32::MAX` searches until settled, unless [`Search::halted`]
-    /// comes first. Proof extraction tries each candidate move with a small
+    /// a settled [`Res`] for the window (x − 1, x), while the root's proof
+    /// number stays below `th_phi` and its disproof number below
+    /// `th_delta` (`None`: one reached its limit first). Both `u32::MAX`
+    /// searches until settled, unless [`Search::halted`] comes first. Proof extraction tries each candidate move with a small
     /// limit first, as it does with the depth limit of alpha-beta, so that
     /// a move with a small proof is found before a large search of one in
     /// front of it.
-    pub(super) fn dfpn_within(&mut self, g: &mut Game, x: i32, limit: u32) -> Option<Res> {
+    pub(super) fn dfpn_within(
+        &mut self,
+        g: &mut Game,
+        x: i32,
+        th_phi: u32,
+        th_delta: u32,
+    ) -> Option<Res> {
+        let bounded = th_phi != u32::MAX || th_delta != u32::MAX;
         loop {
-            match self.step(g, x, limit.min(MAX), limit.min(MAX)) {
+            match self.step(g, x, th_phi.min(MAX), th_delta.min(MAX)) {
                 Out::Settled(r) => return Some(r),
-                Out::Open(..) if limit != u32::MAX || self.halted() => return None,
+                Out::Open(..) if bounded || self.halted() => return None,
                 Out::Open(..) => {}
             }
         }

@@ -189,9 +189,10 @@ impl Search<'_, '_> {
     /// a settled [`Res`] for the window (x − 1, x), while the root's proof
     /// number stays below `th_phi` and its disproof number below
     /// `th_delta` (`None`: one reached its limit first). Both `u32::MAX`
-    /// searches until settled, unless [`Search::halted`] comes first. Proof extraction tries each candidate move with a small
-    /// limit first, as it does with the depth limit of alpha-beta, so that
-    /// a move with a small proof is found before a large search of one in
+    /// searches until settled, unless [`Search::halted`] comes first.
+    /// Proof extraction tries each candidate move with a small limit
+    /// first, as it does with the depth limit of alpha-beta, so that a
+    /// move with a small proof is found before a large search of one in
     /// front of it.
     pub(super) fn dfpn_within(
         &mut self,

@@ -331,10 +331,10 @@ impl Search<'_, '_> {
     /// so the test goes on however hard the other answer looks.
     ///
     /// With both numbers bounded, a move the guide says keeps the bound
-    /// could not be shown to below a limit of about 1,000: the other
-    /// answer's number starts at the guide's weight, 1,000, so the test stopped at once,
-    /// and the proof extraction spent each lower limit's whole share of
-    /// nodes on the other candidates first. Its proofs, one thread,
+    /// could not be shown below a limit of about 1,000: the other
+    /// answer's number starts at the guide's weight, 1,000, so the test
+    /// stopped at once, and the proof extraction spent each lower limit's
+    /// whole share of nodes on the other candidates first. Its proofs, one thread,
     /// nodes searched before and after (file sizes within 1% or smaller):
     /// 1x10 10.9 M -> 1.58 M, 1x11 `--first-moves bounds` 13.9 M -> 0.34 M,
     /// 1x11 `--suicide forbidden` 28.7 M -> 2.32 M (278 -> 229 kB), 1x10

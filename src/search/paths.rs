@@ -38,10 +38,12 @@
 //! shared one holds as many as `--tt-mb` would (at least [`CAPACITY`];
 //! [`shared_capacity`]): 1x14 `--suicide forbidden` with `--tt-mb 4096`
 //! kept 917 K and refused 369 K more (some of them perhaps the same
-//! result twice), and its extraction searched again, for millions of
-//! nodes a choice, what the solve had shown. These tables are memory beyond `--tt-mb`, up to one per search
-//! thread plus the shared one, grown as results come (allocation inside
-//! `store`, amortised, and only where a proof follows).
+//! result twice); whether the refused ones slowed its extraction was not
+//! measured, and most of that extraction's nodes went elsewhere
+//! ([`Search::keeps_within`](crate::search::solver::Search)). These
+//! tables are memory beyond `--tt-mb`, up to one per search thread plus
+//! the shared one, grown as results come (allocation inside `store`,
+//! amortised, and only where a proof follows).
 //!
 //! When the extraction starts, the shared table is frozen
 //! ([`Shared::solved_paths`](crate::search::solver::Shared)): the
@@ -123,6 +125,24 @@ struct Entry {
     best: Move,
 }
 
+impl Entry {
+    /// Takes `lower` where it is higher than the kept lower bound and
+    /// `upper` where it is lower than the kept upper bound; whether the
+    /// lower bound was taken.
+    fn tighten(&mut self, lower: Proved, upper: Proved) -> bool {
+        if let Some(u) = upper.filter(|u| self.upper.is_none_or(|o| o.0 > u.0)) {
+            self.upper = Some(u);
+        }
+        match lower.filter(|l| self.lower.is_none_or(|o| o.0 < l.0)) {
+            Some(l) => {
+                self.lower = Some(l);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// Where a result was found: the node's key in the table's frame, the
 /// symmetry that maps the game's frame to it, and the path before it
 /// (its length and hash).
@@ -188,12 +208,8 @@ impl PathTable {
             upper: None,
             best,
         });
-        if let Some(l) = lower.filter(|l| e.lower.is_none_or(|o| o.0 < l.0)) {
-            e.lower = Some(l);
+        if e.tighten(lower, upper) {
             e.best = best;
-        }
-        if let Some(u) = upper.filter(|u| e.upper.is_none_or(|o| o.0 > u.0)) {
-            e.upper = Some(u);
         }
     }
 
@@ -225,18 +241,12 @@ pub(super) fn tighter(
     a: Option<(Proved, Proved, Move)>,
     b: Option<(Proved, Proved, Move)>,
 ) -> Option<(Proved, Proved, Move)> {
-    let (Some((al, au, m)), Some((bl, bu, _))) = (a, b) else {
+    let (Some((lower, upper, best)), Some((bl, bu, _))) = (a, b) else {
         return a.or(b);
     };
-    let lower = match (al, bl) {
-        (Some(x), Some(y)) => Some(if y.0 > x.0 { y } else { x }),
-        (x, y) => x.or(y),
-    };
-    let upper = match (au, bu) {
-        (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
-        (x, y) => x.or(y),
-    };
-    Some((lower, upper, m))
+    let mut e = Entry { lower, upper, best };
+    e.tighten(bl, bu);
+    Some((e.lower, e.upper, e.best))
 }
 
 #[cfg(test)]

@@ -78,6 +78,16 @@ LONG = [
     # +2 since the table keeps variants (2026-11-27): 12 minutes for the
     # value and 20 for the proof on one thread, 1.2 GB.
     ("1x12", ["--suicide", "forbidden"] + BOUNDS + ONE),
+    # Open before gosolve (Hayward's notes: 1xn from 13 on). Two threads, as
+    # first solved (2026-11-28): 1x13 about a minute each with the proof,
+    # 1x14 without suicide 10 minutes at 4.5 GB (a second run passed 28
+    # minutes: on 2 threads the extraction can stall, see ONE); 1x14 with
+    # suicide 21 minutes at 13 GB, its proof held past 30 minutes with
+    # 4096 MB. The README's long table has no 1x14 rows yet.
+    ("1x13", BOUNDS + ["--tt-mb", "4096"]),
+    ("1x13", ["--suicide", "forbidden"] + BOUNDS + ["--tt-mb", "4096"]),
+    ("1x14", ["--suicide", "forbidden"] + BOUNDS + ["--tt-mb", "4096"]),
+    ("1x14", BOUNDS + ["--tt-mb", "12288"]),
 ]
 # An hour: 1x12 took 32 minutes with its proof.
 LONG_BUDGET = 3600
@@ -114,6 +124,8 @@ def solve_rows(root, exe, boards, budget):
         if "--threads" in opts:
             n = opts[opts.index("--threads") + 1]
             r["rules"] += "; one thread" if n == "1" else f"; {n} threads"
+        if "--tt-mb" in opts:
+            r["rules"] += f"; {opts[opts.index('--tt-mb') + 1]} MB table"
         value = value_text(r["value"], r["scored"])
         best = " ".join(r["first_moves"][0]["moves"]) if r["first_moves"] else ""
         mem = f"{r['peak_bytes'] / 1e6:.0f} MB" if r["peak_bytes"] else "?"

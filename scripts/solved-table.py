@@ -83,7 +83,7 @@ LONG = [
     # 1x14 without suicide 10 minutes at 4.5 GB (a second run passed 28
     # minutes: on 2 threads the extraction can stall, see ONE); 1x14 with
     # suicide 21 minutes at 13 GB, its proof held past 30 minutes with
-    # 4096 MB. The README's long table has no 1x14 rows yet.
+    # 4096 MB.
     ("1x13", BOUNDS + ["--tt-mb", "4096"]),
     ("1x13", ["--suicide", "forbidden"] + BOUNDS + ["--tt-mb", "4096"]),
     ("1x14", ["--suicide", "forbidden"] + BOUNDS + ["--tt-mb", "4096"]),
@@ -105,6 +105,11 @@ def value_text(v, scored):
     return f"+{v}" if v > 0 else str(v)
 
 
+def option(opts, name):
+    """The value given to `name` in `opts`, or None."""
+    return opts[opts.index(name) + 1] if name in opts else None
+
+
 def solve_rows(root, exe, boards, budget):
     """Solves, verifies and files each board: (README rows, results/README.md rows)."""
     main_rows, result_rows = [], []
@@ -121,11 +126,11 @@ def solve_rows(root, exe, boards, budget):
         r = json.loads(out)
         if "--first-moves" in opts:
             r["rules"] += "; worse first moves bounded"
-        if "--threads" in opts:
-            n = opts[opts.index("--threads") + 1]
+        n = option(opts, "--threads")
+        if n:
             r["rules"] += "; one thread" if n == "1" else f"; {n} threads"
-        if "--tt-mb" in opts:
-            r["rules"] += f"; {opts[opts.index('--tt-mb') + 1]} MB table"
+        if option(opts, "--tt-mb"):
+            r["rules"] += f"; {option(opts, '--tt-mb')} MB table"
         value = value_text(r["value"], r["scored"])
         best = " ".join(r["first_moves"][0]["moves"]) if r["first_moves"] else ""
         mem = f"{r['peak_bytes'] / 1e6:.0f} MB" if r["peak_bytes"] else "?"

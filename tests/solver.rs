@@ -1042,3 +1042,54 @@ fn valued_on_one_thread(
     };
     run_solve(board, rules, config, run).unwrap()
 }
+
+/// The seven 1x5 exercises of Hayward's course notes (`published.txt`),
+/// Black to move from a start position, valued by the fast solver and by
+/// the naive search, with and without suicide. Without suicide the first
+/// (`X.O..`) is -5, not the notes' 0: after D1 E1 (`X.O.O`) Black can
+/// place only at B1, a suicide, or at D1, which recreates `X.OX.`; with
+/// suicide allowed E1 only draws.
+#[test]
+fn hayward_linear_exercises_agree_with_the_naive_search() {
+    let board = Board::parse("1x5").unwrap();
+    let g = common::naive_graph(&board);
+    // Half points: suicide allowed, then forbidden.
+    let cases = [
+        ("X.O..", 0, -10),
+        ("O.X..", 10, 10),
+        ("X..O.", -10, -10),
+        ("O..X.", 10, 10),
+        ("O....", 10, 10),
+        (".O...", 0, 0),
+        ("..O..", 0, 0),
+    ];
+    for (start, allowed, forbidden) in cases {
+        for (suicide, want) in [(Suicide::Allowed, allowed), (Suicide::Forbidden, forbidden)] {
+            let opts = RuleOptions {
+                suicide: Some(suicide),
+                start: Some(start.into()),
+                ..Default::default()
+            };
+            let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+            let col = start
+                .chars()
+                .map(|c| match c {
+                    'X' => naive::BLACK,
+                    'O' => naive::WHITE,
+                    _ => naive::EMPTY,
+                })
+                .collect();
+            let s = naive::State::start(col, naive::BLACK, vec![false; 5]);
+            let nr = naive::NaiveRules::of(&rules);
+            let what = format!("{start} {}", rules.describe());
+            // The naive search proves the value by itself (a full-window
+            // search of the seven took a minute).
+            naive::check(&g, &nr, &s, 0, want, None).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(
+                fast(&board, &rules, Config::default()).0,
+                want,
+                "{what}: fast"
+            );
+        }
+    }
+}

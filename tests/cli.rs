@@ -595,6 +595,38 @@ fn check_reports_agreement_disagreement_and_skips() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// 1x7's first moves: B1 and D1 +2, then pass and C1 0 with suicide
+/// allowed, -2 with it forbidden; Drange's ranks count tied moves apart.
+#[test]
+fn check_ranks_the_second_and_third_best_first_moves() {
+    let dir = scratch("ranked");
+    let table = dir.join("t.txt");
+    std::fs::write(
+        &table,
+        "second | 1x7 | tromp-taylor | 2 | tie with the best\n\
+         third | 1x7 | tromp-taylor --suicide forbidden | -2 | test\n\
+         second | 1x7 | tromp-taylor --first-moves bounds | 0 | deliberately wrong\n\
+         second | 2x2 | tromp-taylor --first-moves bounds | 0 | pass only bounded\n\
+         third | 1x2 | tromp-taylor | 0 | two first moves\n",
+    )
+    .unwrap();
+    let t = table.to_str().unwrap();
+    let (ok, out, _) = gosolve(&["check", "--table", t, "--budget", "30"]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("2 agree, 1 disagree, 2 skipped"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("DISAGREE")
+            && l.contains("second")
+            && l.contains("deliberately wrong")),
+        "{out}"
+    );
+    assert!(
+        out.contains("ranked above it has only a bound") && out.contains("only 2 first moves"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn cgt_prints_canonical_form_mean_and_temperature() {
     let (ok, out, _) = gosolve(&["cgt", "{3|-2}"]);

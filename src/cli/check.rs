@@ -75,7 +75,7 @@ fn verdict(f: &Figure, budget: Duration) -> Verdict {
     let mut args: Vec<String> = match f.kind {
         Kind::Legal => vec!["count".into(), f.board.clone(), "--json".into()],
         Kind::Games => vec!["games".into(), f.board.clone(), "--json".into()],
-        Kind::Value => vec![
+        Kind::Value | Kind::Ranked(_) => vec![
             "solve".into(),
             f.board.clone(),
             "--json".into(),
@@ -101,13 +101,11 @@ fn verdict(f: &Figure, budget: Duration) -> Verdict {
     let got: Option<String> = match f.kind {
         Kind::Legal => v["legal_positions"].as_str().map(String::from),
         Kind::Games => v["games"].as_str().map(String::from),
-        Kind::Value => v["value"].as_f64().map(|x| {
-            if x.fract() == 0.0 {
-                format!("{}", x as i64)
-            } else {
-                format!("{x}")
-            }
-        }),
+        Kind::Value => v["value"].as_f64().map(points),
+        Kind::Ranked(k) => match ranked(&v, k) {
+            Ok(x) => x.map(points),
+            Err(why) => return Verdict::Skipped(why),
+        },
     };
     let Some(got) = got else {
         return Verdict::Skipped("the output lacks the figure".into());
@@ -116,6 +114,46 @@ fn verdict(f: &Figure, budget: Duration) -> Verdict {
         Verdict::Agree(got)
     } else {
         Verdict::Disagree(got)
+    }
+}
+
+/// A value as the table writes it: whole points without a fraction.
+fn points(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The value of the `k`-th best first-move class in `solve --json`'s
+/// output (`None`: the output lacks them), or why it cannot be read. With
+/// `--first-moves bounds` the worse classes carry only "at most" bounds;
+/// the rank is still known when the `k`-th best exact value is at least
+/// every such bound.
+fn ranked(v: &Value, k: u8) -> Result<Option<f64>, String> {
+    let Some(classes) = v["first_moves"].as_array() else {
+        return Ok(None);
+    };
+    let (mut exact, mut at_most) = (Vec::new(), f64::NEG_INFINITY);
+    for c in classes {
+        let Some(x) = c["value"].as_f64() else {
+            return Ok(None);
+        };
+        match c["claim"].as_str() {
+            Some("exact") => exact.push(x),
+            Some("at most") => at_most = at_most.max(x),
+            _ => return Err("a first move has a claim this check cannot rank".into()),
+        }
+    }
+    exact.sort_by(|a, b| b.total_cmp(a));
+    match exact.get(usize::from(k) - 1) {
+        Some(&x) if x >= at_most => Ok(Some(x)),
+        Some(_) => Err("a first move ranked above it has only a bound".into()),
+        None if classes.len() < usize::from(k) => {
+            Err(format!("only {} first moves", classes.len()))
+        }
+        None => Err("a first move ranked above it has only a bound".into()),
     }
 }
 
@@ -144,11 +182,7 @@ pub fn check(table: Option<&Path>, budget: f64, json_out: bool) -> Result<(), St
         let start = Instant::now();
         let v = verdict(f, budget);
         let secs = start.elapsed().as_secs_f64();
-        let kind = match f.kind {
-            Kind::Legal => "legal",
-            Kind::Games => "games",
-            Kind::Value => "value",
-        };
+        let kind = f.kind.word();
         let rules = if f.rules.is_empty() {
             "-".to_string()
         } else {

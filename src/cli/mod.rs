@@ -179,7 +179,8 @@ enum Command {
         #[arg(long, value_name = "PREFIX")]
         summary: Option<PathBuf>,
     },
-    /// Rerun the published figures (legal counts, game counts, values) and compare.
+    /// Rerun the published figures (legal counts, game counts, values, second- and
+    /// third-best first moves) and compare.
     Check {
         /// A table in the format of src/cli/published.txt (default: the shipped one).
         #[arg(long, value_name = "FILE")]

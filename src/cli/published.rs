@@ -11,6 +11,25 @@ pub enum Kind {
     Games,
     /// The value (Black − White) with perfect play.
     Value,
+    /// The value of the second- or third-best first move (2 or 3), as
+    /// Drange's table gives them: first moves that a symmetry of the board
+    /// maps onto each other count once, a pass counts as a first move, and
+    /// tied moves each take a rank (1x7: B1 +2, D1 +2, C1 -2 make the
+    /// second +2 and the third -2).
+    Ranked(u8),
+}
+
+impl Kind {
+    /// The kind's word in the table.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Legal => "legal",
+            Kind::Games => "games",
+            Kind::Value => "value",
+            Kind::Ranked(2) => "second",
+            Kind::Ranked(_) => "third",
+        }
+    }
 }
 
 /// One published figure.
@@ -50,6 +69,8 @@ pub fn parse(text: &str) -> Result<Vec<Figure>, String> {
             "legal" => Kind::Legal,
             "games" => Kind::Games,
             "value" => Kind::Value,
+            "second" => Kind::Ranked(2),
+            "third" => Kind::Ranked(3),
             k => return Err(format!("line {}: unknown kind `{k}`", i + 1)),
         };
         let figure = figure

@@ -1071,14 +1071,7 @@ fn hayward_linear_exercises_agree_with_the_naive_search() {
                 ..Default::default()
             };
             let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
-            let col = start
-                .chars()
-                .map(|c| match c {
-                    'X' => naive::BLACK,
-                    'O' => naive::WHITE,
-                    _ => naive::EMPTY,
-                })
-                .collect();
+            let col = common::to_colouring(&rules.setup.position, board.len());
             let s = naive::State::start(col, naive::BLACK, vec![false; 5]);
             let nr = naive::NaiveRules::of(&rules);
             let what = format!("{start} {}", rules.describe());

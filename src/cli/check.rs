@@ -146,14 +146,13 @@ fn ranked(v: &Value, k: u8) -> Result<Option<f64>, String> {
             _ => return Err("a first move has a claim this check cannot rank".into()),
         }
     }
+    if classes.len() < usize::from(k) {
+        return Err(format!("only {} first moves", classes.len()));
+    }
     exact.sort_by(|a, b| b.total_cmp(a));
     match exact.get(usize::from(k) - 1) {
         Some(&x) if x >= at_most => Ok(Some(x)),
-        Some(_) => Err("a first move ranked above it has only a bound".into()),
-        None if classes.len() < usize::from(k) => {
-            Err(format!("only {} first moves", classes.len()))
-        }
-        None => Err("a first move ranked above it has only a bound".into()),
+        _ => Err("a first move ranked above it has only a bound".into()),
     }
 }
 

@@ -19,16 +19,22 @@ pub enum Kind {
     Ranked(u8),
 }
 
+/// Each kind with its word in the table, for reading and for printing.
+const KINDS: [(&str, Kind); 5] = [
+    ("legal", Kind::Legal),
+    ("games", Kind::Games),
+    ("value", Kind::Value),
+    ("second", Kind::Ranked(2)),
+    ("third", Kind::Ranked(3)),
+];
+
 impl Kind {
     /// The kind's word in the table.
     pub fn word(self) -> &'static str {
-        match self {
-            Kind::Legal => "legal",
-            Kind::Games => "games",
-            Kind::Value => "value",
-            Kind::Ranked(2) => "second",
-            Kind::Ranked(_) => "third",
-        }
+        KINDS
+            .iter()
+            .find(|&&(_, k)| k == self)
+            .map_or("?", |&(w, _)| w)
     }
 }
 
@@ -65,13 +71,8 @@ pub fn parse(text: &str) -> Result<Vec<Figure>, String> {
                 i + 1
             ));
         };
-        let kind = match kind {
-            "legal" => Kind::Legal,
-            "games" => Kind::Games,
-            "value" => Kind::Value,
-            "second" => Kind::Ranked(2),
-            "third" => Kind::Ranked(3),
-            k => return Err(format!("line {}: unknown kind `{k}`", i + 1)),
+        let Some(&(_, kind)) = KINDS.iter().find(|&&(w, _)| w == kind) else {
+            return Err(format!("line {}: unknown kind `{kind}`", i + 1));
         };
         let figure = figure
             .replace(',', "")

@@ -83,7 +83,8 @@ LONG = [
     # 1x14 without suicide 10 minutes at 4.5 GB (a second run passed 28
     # minutes: on 2 threads the extraction can stall, see ONE); 1x14 with
     # suicide 21 minutes at 13 GB, its proof held past 30 minutes with
-    # 4096 MB.
+    # 4096 MB. Their rows (2026-11-29): 16 minutes each with the check;
+    # with suicide the proof is 2.24 MB, so it goes to results/large/.
     ("1x13", BOUNDS + ["--tt-mb", "4096"]),
     ("1x13", ["--suicide", "forbidden"] + BOUNDS + ["--tt-mb", "4096"]),
     ("1x14", ["--suicide", "forbidden"] + BOUNDS + ["--tt-mb", "4096"]),

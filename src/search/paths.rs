@@ -11,12 +11,11 @@
 //! with them it takes 20 s on one thread, and on 2 mostly 3 to 9 s
 //! (README: some runs still pass minutes; on 3x3 `--superko none` such
 //! runs were writing strategies of 160 K owner nodes over 4,400 states,
-//! most links refused (inferred, not counted), and stalled as often with this
-//! table large enough to drop nothing).
-//! Keyed by the node and its path, a result holds
-//! as stored: the game below a node is decided by the node and the
-//! history before it, and the facts the result carries refer to that
-//! history by the same indices, in the same frame.
+//! most links refused (inferred, not counted), and stalled as often with
+//! this table large enough to drop nothing). Keyed by the node and its
+//! path, a result holds as stored: the game below a node is decided by
+//! the node and the history before it, and the facts the result carries
+//! refer to that history by the same indices, in the same frame.
 //!
 //! Where a proof is to be extracted ([`Config::proof_follows`])
 //! and there is a table (`--tt-mb` above 0), every search keeps its

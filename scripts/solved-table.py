@@ -31,9 +31,10 @@ BOARDS = [
     ("1x8", []), ("1x9", []),
     ("2x3", []), ("2x4", []), ("2x5", []), ("2x6", []), ("3x3", []), ("3x4", []),
     ("2x3", NONE), ("2x4", NONE), ("3x3", NONE), ("3x4", NONE),
-    # With suicide (a free pass that forces repetitions): proofs since their
-    # links may repeat the path where a tie keeps the bound; one thread, as
-    # on 2 the 3x3 proof passed 120 s in 2 of 3 runs (2026-11-27).
+    # With suicide (a free pass that forces repetitions): every bound a tie
+    # keeps, so closed strategies (src/search/closed.rs), the same on any
+    # thread count; one thread, as on 2 the 3x3 value search took 1-27 s
+    # (median 14 s in 10 runs, 2026-11-29) where one thread takes 4 s.
     ("2x4", ["--superko", "none"] + ONE), ("3x3", ["--superko", "none"] + ONE),
     ("cycle:5", ["--rules", "ggg"]), ("cycle:6", []), ("cycle:6", ["--rules", "conway"]),
     ("petersen", ["--rules", "conway"]),

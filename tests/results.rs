@@ -53,10 +53,16 @@ fn one_thread(spec: &str, ruleset: Ruleset) -> ResultFile {
 
 /// [`one_thread`] with rule options.
 fn one_thread_with(spec: &str, ruleset: Ruleset, opts: &RuleOptions) -> ResultFile {
+    one_thread_config(spec, ruleset, opts, true)
+}
+
+/// [`one_thread_with`], with closed strategies or tree strategies only.
+fn one_thread_config(spec: &str, ruleset: Ruleset, opts: &RuleOptions, closed: bool) -> ResultFile {
     let board = Board::parse(spec).unwrap();
     let rules = Rules::build(ruleset, opts, &board).unwrap();
     let config = Config {
         tt_mb: 16,
+        closed,
         ..Config::default()
     };
     let run = Run {
@@ -1043,8 +1049,14 @@ fn prisoners_part_a_link_only_where_they_count() {
 }
 
 /// A one-thread proof under `--superko none`, suicide allowed (a suicide
-/// is a free pass there, which forces repetitions).
+/// is a free pass there, which forces repetitions), by tree strategies
+/// only: the tests of the checker's rules for their links.
 fn none_one_thread(spec: &str) -> (ResultFile, Board, Rules) {
+    none_one_thread_with(spec, false)
+}
+
+/// [`none_one_thread`], with closed strategies where they exist or not.
+fn none_one_thread_with(spec: &str, closed: bool) -> (ResultFile, Board, Rules) {
     let board = Board::parse(spec).unwrap();
     let opts = RuleOptions {
         superko: Some(Superko::None),
@@ -1053,10 +1065,124 @@ fn none_one_thread(spec: &str) -> (ResultFile, Board, Rules) {
     };
     let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
     (
-        one_thread_with(spec, Ruleset::TrompTaylor, &opts),
+        one_thread_config(spec, Ruleset::TrompTaylor, &opts, closed),
         board,
         rules,
     )
+}
+
+/// Where a tie keeps the bound under `--superko none`, the strategies are
+/// closed ones (module `search::closed`): one move per state of the game
+/// that remembers a few colourings. 3x3 with suicide (value 0, every
+/// bound a tie keeps): all eight closed with a window of one colouring,
+/// 36,752 owner nodes in all, the same on 1 and 2 threads (as trees,
+/// 49,721 on one thread; on 2 threads one tree had passed 160 K owner
+/// nodes, and most runs did not finish).
+#[test]
+fn bounds_a_tie_keeps_get_closed_strategies() {
+    for spec in ["2x4", "3x3"] {
+        let (f, board, rules) = none_one_thread_with(spec, true);
+        let v = check(&f).unwrap_or_else(|e| panic!("{spec}: {e} at {:?}", e.line));
+        assert_eq!(f.value, 0, "{spec}");
+        let closed: Vec<usize> = (0..f.proofs.len())
+            .filter(|&k| f.proofs[k].bytes.first() == Some(&codes::CLOSED))
+            .collect();
+        // Only a bound a tie keeps may be closed, and here every one is.
+        for k in 0..f.proofs.len() {
+            assert_eq!(
+                closed.contains(&k),
+                tie_keeps(&f, k),
+                "{spec}: strategy {k}"
+            );
+        }
+        assert!(
+            v.strategies == f.proofs.len() && !closed.is_empty(),
+            "{spec}"
+        );
+        // `show --line` follows them: each owner's move after the first.
+        for &k in &closed {
+            let p = &f.proofs[k];
+            let first =
+                codes::decode(f.classes[p.class as usize].members[0].mv, board.len()).unwrap();
+            let r = gosolve::store::inspect::look_up(&f, &board, &rules, &[first]).unwrap();
+            let owner_moves = (p.owner == 1) == (r.to_move == gosolve::engine::types::Color::Black);
+            let found = &r
+                .found
+                .iter()
+                .find(|x| x.1 == p.bound && codes::player_code(x.0) == p.owner)
+                .unwrap()
+                .2;
+            let ok = if owner_moves {
+                matches!(
+                    found,
+                    gosolve::store::inspect::Found::Plays(_)
+                        | gosolve::store::inspect::Found::Secure
+                )
+            } else {
+                *found == gosolve::store::inspect::Found::Answers
+            };
+            assert!(ok, "{spec}: strategy {k} at its first move: {found:?}");
+        }
+    }
+}
+
+/// The checker's closed walk refuses what does not prove the bound: every
+/// single-move change of a closed 3x3 strategy that loses, a cut stream,
+/// a window out of range, a link to another state's node, and a closed
+/// strategy where a tie breaks the bound.
+#[test]
+fn a_closed_strategy_is_checked() {
+    let (f, _, _) = none_one_thread_with("3x3", true);
+    let k = (0..f.proofs.len())
+        .filter(|&k| f.proofs[k].bytes.first() == Some(&codes::CLOSED))
+        .max_by_key(|&k| f.proofs[k].bytes.len())
+        .unwrap();
+    let bytes = &f.proofs[k].bytes;
+    let with = |b: Vec<u8>| {
+        let mut t = f.clone();
+        t.proofs[k].bytes = b;
+        check(&t)
+    };
+    assert!(with(bytes.clone()).is_ok());
+    let e = with(bytes[..bytes.len() - 1].to_vec()).unwrap_err();
+    assert!(e.reason.contains("ends too early"), "{e}");
+    for w in [0u8, 17] {
+        let mut b = bytes.clone();
+        b[1] = w;
+        let e = with(b).unwrap_err();
+        assert!(e.reason.contains("window"), "{e}");
+    }
+    // Move codes changed one at a time (the first 400 bytes): a link
+    // mark or its number may now read as a move and the reverse, so
+    // only count failures; some must fail for breaking the bound.
+    let (mut failed, mut broken) = (0, 0);
+    for i in 2..bytes.len().min(400) {
+        for code in 0..=9u8 {
+            if bytes[i] == code || bytes[i] > 9 {
+                continue;
+            }
+            let mut b = bytes.clone();
+            b[i] = code;
+            if let Err(e) = with(b) {
+                failed += 1;
+                broken += usize::from(e.reason.contains("breaking the bound"));
+            }
+        }
+    }
+    assert!(failed > 0 && broken > 0, "{failed} {broken}");
+    // A link to a node of another state.
+    let at = (2..bytes.len() - 1)
+        .find(|&i| bytes[i] == codes::LINK && bytes[i + 1] < 0x7F && bytes[i + 1] > 0)
+        .expect("a link with a one-byte number");
+    let mut b = bytes.clone();
+    b[at + 1] -= 1;
+    let e = with(b).unwrap_err();
+    assert!(e.reason.contains("not this state's"), "{e}");
+    // The same file relabelled positional superko, which has no ties.
+    let mut t = f.clone();
+    t.rules.superko = "positional".into();
+    let e = check(&t).unwrap_err();
+    assert!(e.reason.contains("closed strategy"), "{e}");
 }
 
 /// Whether a tie (0, whatever the komi) keeps strategy `k`'s bound.

@@ -396,6 +396,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             proof_follows: false,
             first_moves: FirstMoves::Exact,
             restart_nodes: u64::MAX,
+            closed: true,
         },
         Config {
             tt_mb: 16,
@@ -407,6 +408,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             proof_follows: false,
             first_moves: FirstMoves::Exact,
             restart_nodes: u64::MAX,
+            closed: true,
         },
         Config {
             tt_mb: 16,
@@ -418,6 +420,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             proof_follows: false,
             first_moves: FirstMoves::Exact,
             restart_nodes: u64::MAX,
+            closed: true,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

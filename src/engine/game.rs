@@ -625,11 +625,24 @@ impl<'a> Game<'a> {
         self.scores_of(self.s.pos.area(self.board))
     }
 
+    /// Black − White − komi in half points were the game over now with
+    /// colouring `pos` (the prisoners as they are): how a closed strategy
+    /// ([`crate::search::closed`]) scores the states it has not played to.
+    pub fn score_at(&self, pos: Position) -> i32 {
+        let (b, w) = self.scores_in(pos, pos.area(self.board));
+        2 * (b as i32 - w as i32) - self.rules.komi.0
+    }
+
     /// [`Game::scores`] with each side's area given.
-    fn scores_of(&self, (b, w): (u32, u32)) -> (u32, u32) {
+    fn scores_of(&self, area: (u32, u32)) -> (u32, u32) {
+        self.scores_in(self.s.pos, area)
+    }
+
+    /// [`Game::scores_of`] for colouring `pos`.
+    fn scores_in(&self, pos: Position, (b, w): (u32, u32)) -> (u32, u32) {
         match self.rules.ruleset {
             Ruleset::Ggg => {
-                let both = self.s.pos.untouched(self.board);
+                let both = pos.untouched(self.board);
                 (b + both, w + both)
             }
             Ruleset::Logical => (b + self.s.prisoners.black, w + self.s.prisoners.white),

@@ -13,6 +13,7 @@
 
 pub mod bounds;
 pub mod checkpoint;
+pub mod closed;
 pub mod dfpn;
 mod driver;
 pub mod facts;

@@ -29,6 +29,11 @@
 //! there are at most [`MADE_LIMIT`] of them: the summary alone (stones all
 //! share, stones any has, stone counts) ruled out so little that 3x4's
 //! proof expanded most states eight times over.
+//!
+//! Where a tie keeps the bound under `--superko none` (and the rules score
+//! by area), the strategy is first sought in closed form, one move per
+//! state of the game with a short memory ([`crate::search::closed`]),
+//! whatever the paths; the tree is the fallback.
 
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
@@ -37,6 +42,7 @@ use crate::engine::types::{ByColor, Color, Move, PointSet};
 use crate::format::codes::{LINK, SECURE};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::search::bounds::mover_value;
+use crate::search::closed;
 use crate::search::solver::{Search, Shared};
 use crate::search::tt::Summary;
 use hashbrown::HashMap;
@@ -302,9 +308,50 @@ impl<'s, 'a> Extractor<'s, 'a> {
     ) -> Strategy {
         let rules = g.rules();
         let all_sides = rules.superko == Superko::None && rules.ruleset != Ruleset::Koh;
+        let own = if owner == Color::Black { bound } else { -bound };
+        if sh.config.closed && closed::applies(rules, own) {
+            // About 384 bytes a key (its entry twice, its turns both ways,
+            // its marks). A window of one colouring gives the smallest
+            // strategies (and was enough for every bound of 2x4 and 3x3
+            // with suicide); a longer one also ends the longer cycles, for
+            // an owner whose ties need them.
+            let cap = budget / 384;
+            for window in 1..=closed::MAX_WINDOW {
+                let t = std::time::Instant::now();
+                let found = closed::strategy(g, owner, bound, window, cap);
+                if sh.config.debug {
+                    match &found {
+                        Ok(c) => eprintln!(
+                            "proof: {owner:?} bound {bound}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
+                            c.nodes,
+                            c.links,
+                            c.bytes.len(),
+                            c.keys,
+                            t.elapsed().as_secs_f64()
+                        ),
+                        Err(why) => eprintln!(
+                            "proof: {owner:?} bound {bound}: no closed strategy with window {window} ({why:?}, {:.1} s)",
+                            t.elapsed().as_secs_f64()
+                        ),
+                    }
+                }
+                match found {
+                    Ok(c) => {
+                        tick(u64::from(c.nodes));
+                        return Strategy {
+                            owner,
+                            bound,
+                            nodes: c.nodes,
+                            bytes: c.bytes,
+                        };
+                    }
+                    Err(closed::Missing::Unsafe { .. }) => continue,
+                    Err(_) => break,
+                }
+            }
+        }
         let mut search = Search::new(sh);
         search.use_paths();
-        let own = if owner == Color::Black { bound } else { -bound };
         let mut x = Extractor {
             search,
             owner,

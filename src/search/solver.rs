@@ -80,6 +80,11 @@ pub struct Config {
     /// [`RESTART_POINTS`]; `u64::MAX`: never. Under superko a test can
     /// stall on numbers counted under other histories.
     pub restart_nodes: u64,
+    /// Under `--superko none`, prove a bound a tie keeps by a closed
+    /// strategy where one exists ([`closed`](crate::search::closed));
+    /// false: by tree strategies only (as the tests of the checker's rules
+    /// for those need).
+    pub closed: bool,
 }
 
 /// Which first-move classes the root values exactly (`--first-moves`).
@@ -145,6 +150,7 @@ impl Default for Config {
             proof_follows: false,
             first_moves: FirstMoves::Exact,
             restart_nodes: RESTART_NODES,
+            closed: true,
         }
     }
 }

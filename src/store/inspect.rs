@@ -6,8 +6,9 @@ use crate::engine::diagram;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, half_points};
 use crate::engine::types::{Color, Move, PointSet};
-use crate::format::codes::{LINK, SECURE, code, decode, player};
+use crate::format::codes::{CLOSED, LINK, SECURE, code, decode, player};
 use crate::format::gsr::{Claim, ProofInfo, ResultFile};
+use crate::search::closed::{self, Step};
 
 /// Why a line of moves could not be read or followed in a result file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,6 +282,9 @@ fn follow(
     // A damaged symmetry can map a legal first move to an illegal one.
     g.try_play(line[0])
         .ok_or("the first move, mapped by the class's symmetry, is not legal")?;
+    if p.bytes.first() == Some(&CLOSED) {
+        return follow_closed(p, owner, &mut g, &line[1..]);
+    }
     let mut fw = Follow {
         bytes: &p.bytes,
         owner,
@@ -291,6 +295,42 @@ fn follow(
     };
     let mut at = 0;
     Ok(fw.node(&mut g, &mut at, Some(0))?.unwrap_or(Found::Off))
+}
+
+/// [`follow`] for a closed strategy ([`crate::search::closed`]): the
+/// owner's move is looked up by the state's key along the line.
+fn follow_closed(
+    p: &ProofInfo,
+    owner: Color,
+    g: &mut Game,
+    line: &[Move],
+) -> Result<Found, String> {
+    let reading = closed::read(g, owner, &p.bytes)?;
+    let mut cols: Vec<_> = g.history().iter().map(|e| e.pos).collect();
+    for d in 0..=line.len() {
+        let target = d == line.len();
+        if g.outcome().is_some() {
+            return Ok(if target { Found::Over } else { Found::Off });
+        }
+        if g.to_move() == owner {
+            match reading.at(&cols, owner, g.passes()) {
+                None => return Ok(Found::Off),
+                Some(Step::Secure) => {
+                    let passes = line[d..].iter().step_by(2).all(|&m| m == Move::Pass);
+                    return Ok(if passes { Found::Secure } else { Found::Off });
+                }
+                Some(Step::Plays(m)) if target => return Ok(Found::Plays(m)),
+                Some(Step::Plays(m)) if m != line[d] => return Ok(Found::Off),
+                Some(Step::Plays(_)) => {}
+            }
+        } else if target {
+            return Ok(Found::Answers);
+        }
+        g.try_play(line[d])
+            .ok_or("the line plays an illegal move")?;
+        cols.push(g.position());
+    }
+    unreachable!("the line's end returns")
 }
 
 /// The first-move table as CSV: value, the moves of the class, and the

@@ -64,6 +64,13 @@
 //! checker requires that move not to recreate the colouring before H''s
 //! last turn. Test 2 stays: a tie the subtree relied on must still come.
 //!
+//! # Closed strategies
+//!
+//! Where a tie keeps the bound, a strategy may instead give one owner
+//! move per state of the game that remembers only its last few
+//! colourings, links allowed to any such state met before, its ancestors
+//! too. The module `verify::closed` checks it and says why that suffices.
+//!
 //! # Secure nodes
 //!
 //! A strategy may end a line at one of its owner's nodes with the mark
@@ -77,6 +84,7 @@
 //! n − 2·(White's kept), komi aside. The mark is accepted only when that
 //! decides the bound; the subtree relies on nothing in the history.
 
+mod closed;
 mod made;
 pub mod plain;
 pub mod plain_life;
@@ -84,6 +92,7 @@ mod setting;
 mod walk;
 
 use crate::engine::rules::{Ruleset, Superko};
+use crate::format::codes::CLOSED;
 use crate::format::gsr::{Claim, ResultFile};
 use crate::verify::made::Kept;
 use crate::verify::plain::{BLACK, Turn, WHITE};
@@ -298,7 +307,14 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
                 all_sides,
                 tick,
             };
-            w.node(&after).map_err(|mut e| {
+            let closed = p.bytes.first() == Some(&CLOSED);
+            let walked = if closed {
+                w.at = 1;
+                w.closed(&after)
+            } else {
+                w.node(&after).map(|_| w.nodes.len() as u64)
+            };
+            let nodes = walked.map_err(|mut e| {
                 e.strategy = Some(what.clone());
                 e
             })?;
@@ -310,7 +326,7 @@ pub fn verify(f: &ResultFile, tick: &dyn Fn(u64)) -> Result<Verified, Failure> {
                 });
             }
             done.strategies += 1;
-            done.nodes += w.nodes.len() as u64;
+            done.nodes += nodes;
             done.links += w.links;
         }
     }

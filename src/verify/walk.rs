@@ -201,31 +201,55 @@ impl Walk<'_> {
         (sets(&p.col), p.to_move)
     }
 
+    /// The finished game at `s` keeps the bound.
+    pub(super) fn ended(&self, s: &State) -> Result<(), Failure> {
+        let v = match s.result(&self.set.graph, &self.set.rules, self.set.komi_half) {
+            Ok(v) => v,
+            Err(winner) => {
+                if winner == BLACK {
+                    1
+                } else {
+                    -1
+                }
+            }
+        };
+        let holds = if self.owner == BLACK {
+            v >= self.bound
+        } else {
+            v <= self.bound
+        };
+        if holds {
+            Ok(())
+        } else {
+            Err(self.fail(format!(
+                "the game ends with value {v} (half points), breaking the bound {}",
+                self.bound
+            )))
+        }
+    }
+
+    /// A link's number (LEB128), after its [`LINK`] byte.
+    pub(super) fn link_number(&mut self) -> Result<u64, Failure> {
+        let mut id = 0u64;
+        let mut shift = 0;
+        loop {
+            let b = self.byte()?;
+            if shift > 28 {
+                return Err(self.fail("a link number is too long".into()));
+            }
+            id |= u64::from(b & 0x7F) << shift;
+            shift += 7;
+            if b & 0x80 == 0 {
+                return Ok(id);
+            }
+        }
+    }
+
     pub(super) fn node(&mut self, s: &State) -> Result<Foot, Failure> {
         let g = &self.set.graph;
         let r = &self.set.rules;
         if self.finished(s) {
-            let v = match s.result(g, r, self.set.komi_half) {
-                Ok(v) => v,
-                Err(winner) => {
-                    if winner == BLACK {
-                        1
-                    } else {
-                        -1
-                    }
-                }
-            };
-            let holds = if self.owner == BLACK {
-                v >= self.bound
-            } else {
-                v <= self.bound
-            };
-            if !holds {
-                return Err(self.fail(format!(
-                    "the game ends with value {v} (half points), breaking the bound {}",
-                    self.bound
-                )));
-            }
+            self.ended(s)?;
             let mut f = Foot::new();
             if let Some(i) = s.repeated {
                 f.refs.push((i, Self::entry(s, i)));
@@ -258,19 +282,7 @@ impl Walk<'_> {
             return Ok(Foot::new());
         }
         if code == LINK {
-            let mut id = 0u64;
-            let mut shift = 0;
-            loop {
-                let b = self.byte()?;
-                if shift > 28 {
-                    return Err(self.fail("a link number is too long".into()));
-                }
-                id |= u64::from(b & 0x7F) << shift;
-                shift += 7;
-                if b & 0x80 == 0 {
-                    break;
-                }
-            }
+            let id = self.link_number()?;
             let f = self.link(s, id as usize)?;
             self.links += 1;
             return Ok(f.before(here));

@@ -32,9 +32,9 @@ BOARDS = [
     ("2x3", []), ("2x4", []), ("2x5", []), ("2x6", []), ("3x3", []), ("3x4", []),
     ("2x3", NONE), ("2x4", NONE), ("3x3", NONE), ("3x4", NONE),
     # With suicide (a free pass that forces repetitions): every bound a tie
-    # keeps, so closed strategies (src/search/closed.rs), the same on any
-    # thread count; one thread, as on 2 the 3x3 value search took 1-27 s
-    # (median 14 s in 10 runs, 2026-11-29) where one thread takes 4 s.
+    # keeps, so a closed strategy (src/search/closed.rs) where a tree grows
+    # large; one thread, as on 2 the 3x3 value search took 1-27 s (median
+    # 14 s in 10 runs, 2026-11-29) where one thread takes 4 s.
     ("2x4", ["--superko", "none"] + ONE), ("3x3", ["--superko", "none"] + ONE),
     ("cycle:5", ["--rules", "ggg"]), ("cycle:6", []), ("cycle:6", ["--rules", "conway"]),
     ("petersen", ["--rules", "conway"]),
@@ -53,6 +53,9 @@ LONG = [
     ("4x4", []), ("4x4", ["--superko", "situational"]), ("4x4", NONE),
     ("3x5", []), ("3x5", NONE), ("2x7", []), ("2x7", NONE),
     ("2x8", []), ("2x8", NONE),
+    # With suicide, every bound a tie keeps: 2 minutes on one thread, half
+    # of it the closed strategies' proof (2026-11-29).
+    ("3x4", ["--superko", "none"] + ONE),
     # 18 points. 3x6's proof needs a larger table: with 256 MB its
     # extraction had not finished one strategy after 23 minutes at 12 GB
     # (the search's results were gone, so each choice searched again);

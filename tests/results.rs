@@ -53,16 +53,23 @@ fn one_thread(spec: &str, ruleset: Ruleset) -> ResultFile {
 
 /// [`one_thread`] with rule options.
 fn one_thread_with(spec: &str, ruleset: Ruleset, opts: &RuleOptions) -> ResultFile {
-    one_thread_config(spec, ruleset, opts, true)
+    one_thread_config(spec, ruleset, opts, Some(Config::default().closed_after))
 }
 
-/// [`one_thread_with`], with closed strategies or tree strategies only.
-fn one_thread_config(spec: &str, ruleset: Ruleset, opts: &RuleOptions, closed: bool) -> ResultFile {
+/// [`one_thread_with`], with closed strategies tried after a tree of so
+/// many owner nodes (0: first), or (`None`) tree strategies only.
+fn one_thread_config(
+    spec: &str,
+    ruleset: Ruleset,
+    opts: &RuleOptions,
+    closed_after: Option<u32>,
+) -> ResultFile {
     let board = Board::parse(spec).unwrap();
     let rules = Rules::build(ruleset, opts, &board).unwrap();
     let config = Config {
         tt_mb: 16,
-        closed,
+        closed: closed_after.is_some(),
+        closed_after: closed_after.unwrap_or(0),
         ..Config::default()
     };
     let run = Run {
@@ -1055,7 +1062,7 @@ fn none_one_thread(spec: &str) -> (ResultFile, Board, Rules) {
     none_one_thread_with(spec, false)
 }
 
-/// [`none_one_thread`], with closed strategies where they exist or not.
+/// [`none_one_thread`], with closed strategies first where they exist, or not.
 fn none_one_thread_with(spec: &str, closed: bool) -> (ResultFile, Board, Rules) {
     let board = Board::parse(spec).unwrap();
     let opts = RuleOptions {
@@ -1065,15 +1072,16 @@ fn none_one_thread_with(spec: &str, closed: bool) -> (ResultFile, Board, Rules) 
     };
     let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
     (
-        one_thread_config(spec, Ruleset::TrompTaylor, &opts, closed),
+        one_thread_config(spec, Ruleset::TrompTaylor, &opts, closed.then_some(0)),
         board,
         rules,
     )
 }
 
-/// Where a tie keeps the bound under `--superko none`, the strategies are
-/// closed ones (module `search::closed`): one move per state of the game
-/// that remembers a few colourings. 3x3 with suicide (value 0, every
+/// Where a tie keeps the bound under `--superko none`, closed strategies
+/// (module `search::closed`, here sought first: by default only once a
+/// tree passes 65,536 owner nodes): one move per state of the game that
+/// remembers a few colourings. 3x3 with suicide (value 0, every
 /// bound a tie keeps): all eight closed with a window of one colouring,
 /// 36,752 owner nodes in all, the same on 1 and 2 threads (as trees,
 /// 49,721 on one thread; on 2 threads one tree had passed 160 K owner
@@ -1123,6 +1131,37 @@ fn bounds_a_tie_keeps_get_closed_strategies() {
             };
             assert!(ok, "{spec}: strategy {k} at its first move: {found:?}");
         }
+    }
+}
+
+/// A tree past its limit is dropped, not stored, and the bound gets a
+/// closed strategy: 3x3 `--superko none` with trees of at most 64 owner
+/// nodes has both kinds, and verifies.
+#[test]
+fn a_tree_past_its_limit_gives_way_to_a_closed_strategy() {
+    let opts = RuleOptions {
+        superko: Some(Superko::None),
+        suicide: Some(Suicide::Allowed),
+        ..RuleOptions::default()
+    };
+    let f = one_thread_config("3x3", Ruleset::TrompTaylor, &opts, Some(64));
+    check(&f).unwrap_or_else(|e| panic!("{e} at {:?}", e.line));
+    let closed = f
+        .proofs
+        .iter()
+        .filter(|p| p.bytes.first() == Some(&codes::CLOSED))
+        .count();
+    assert!(
+        closed > 0 && closed < f.proofs.len(),
+        "{closed} of {}",
+        f.proofs.len()
+    );
+    for p in f
+        .proofs
+        .iter()
+        .filter(|p| p.bytes.first() != Some(&codes::CLOSED))
+    {
+        assert!(p.nodes <= 64, "a tree of {} owner nodes", p.nodes);
     }
 }
 

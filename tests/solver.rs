@@ -397,6 +397,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             first_moves: FirstMoves::Exact,
             restart_nodes: u64::MAX,
             closed: true,
+            closed_after: 1 << 16,
         },
         Config {
             tt_mb: 16,
@@ -409,6 +410,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             first_moves: FirstMoves::Exact,
             restart_nodes: u64::MAX,
             closed: true,
+            closed_after: 1 << 16,
         },
         Config {
             tt_mb: 16,
@@ -421,6 +423,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             first_moves: FirstMoves::Exact,
             restart_nodes: u64::MAX,
             closed: true,
+            closed_after: 1 << 16,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

@@ -14,8 +14,9 @@ pub const LINK: u8 = 0xFF;
 pub const SECURE: u8 = 0xFE;
 
 /// The first byte of a *closed* strategy: one move per state of the game
-/// without history, links allowed to any state already met (module doc of
-/// [`crate::verify`]). Never a move code (at most 65) or another mark.
+/// that remembers only its last few colourings, links allowed to any
+/// state already met (module doc of [`crate::verify`]). Never a move code
+/// (at most 65) or another mark.
 pub const CLOSED: u8 = 0xFD;
 
 /// A move as a file code: 0 = pass, p + 1 = point p.

@@ -1,5 +1,6 @@
 //! Closed strategies: under `--superko none`, where a tie keeps the
-//! owner's bound, one move per state of the game *without history*.
+//! owner's bound, one move per state of the game that remembers only its
+//! last few colourings.
 //!
 //! Under basic ko a state's legal turns depend only on its colouring, the
 //! colouring one turn before (the ko ban), the player to move and the
@@ -46,17 +47,22 @@ const NOWHERE: Position = Position {
 /// A state of the game with a short memory: the colouring now and the
 /// `window` before it, newest first (the first of them is the ko ban).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
-    cols: [Position; MAX_WINDOW + 1],
+struct Key<const N: usize> {
+    cols: [Position; N],
     to_move: Color,
     passes: u8,
 }
 
-impl Key {
+impl<const N: usize> Key<N> {
     /// The key of a state whose colourings so far are `cols`, newest first.
-    fn new(cols: impl Iterator<Item = Position>, to_move: Color, passes: u8, window: usize) -> Key {
+    fn new(
+        cols: impl Iterator<Item = Position>,
+        to_move: Color,
+        passes: u8,
+        window: usize,
+    ) -> Self {
         let mut k = Key {
-            cols: [NOWHERE; MAX_WINDOW + 1],
+            cols: [NOWHERE; N],
             to_move,
             passes,
         };
@@ -67,14 +73,14 @@ impl Key {
     }
 
     /// The key of `g`'s state.
-    fn of(g: &Game, window: usize) -> Key {
+    fn of(g: &Game, window: usize) -> Self {
         let cols = g.history().iter().rev().map(|e| e.pos);
         Key::new(cols, g.to_move(), g.passes(), window)
     }
 
     /// The key after a turn that made colouring `pos`.
-    fn after(&self, pos: Position, passes: u8, window: usize) -> Key {
-        let mut cols = [NOWHERE; MAX_WINDOW + 1];
+    fn after(&self, pos: Position, passes: u8, window: usize) -> Self {
+        let mut cols = [NOWHERE; N];
         cols[0] = pos;
         cols[1..=window].copy_from_slice(&self.cols[..window]);
         Key {
@@ -98,9 +104,11 @@ impl Key {
 enum Kind {
     /// Turns follow.
     Inner,
-    /// Two passes scored within the bound, or an owner key unconditional
-    /// life decides (written [`SECURE`]).
+    /// Two passes scored within the bound.
     Good,
+    /// An owner key where unconditional life decides the bound (written
+    /// [`SECURE`]).
+    Secure,
     /// Two passes scored against the bound.
     Bad,
     /// A repetition within the window: a tie, which keeps the bound.
@@ -128,7 +136,7 @@ pub enum Missing {
     Rules,
     /// More than this many keys are reachable.
     TooMany(usize),
-    /// The other side can force a bad end in the game without history (a
+    /// The other side can force a bad end in the game of keys (a
     /// strategy may still exist that uses repetitions; ask the tree).
     Unsafe {
         /// Keys explored.
@@ -147,11 +155,17 @@ pub fn applies(rules: &Rules, own: i32) -> bool {
 }
 
 /// A turn and the key after it, `None` where it ends the game in a tie.
-type Turn = (Move, Option<Key>);
+type Turn<const N: usize> = (Move, Option<Key<N>>);
 
 /// The turns from `k` in the plain order (pass, then the points), each
 /// with the key after it, or `None` where it ends the game in a tie.
-fn turns(board: &Board, rules: &Rules, k: &Key, window: usize, out: &mut Vec<Turn>) {
+fn turns<const N: usize>(
+    board: &Board,
+    rules: &Rules,
+    k: &Key<N>,
+    window: usize,
+    out: &mut Vec<Turn<N>>,
+) {
     out.clear();
     let pass = k.after(k.cols[0], k.passes + 1, window);
     // The second pass ends the game scored, whatever it repeats.
@@ -182,14 +196,30 @@ pub fn strategy(
     window: usize,
     cap: usize,
 ) -> Result<Closed, Missing> {
-    assert!((1..=MAX_WINDOW).contains(&window));
+    match window {
+        1 => explore::<2>(g, owner, bound, cap),
+        2 => explore::<3>(g, owner, bound, cap),
+        3 => explore::<4>(g, owner, bound, cap),
+        _ => panic!("a window of {window}"),
+    }
+}
+
+/// [`strategy`] with keys of `N` colourings (the window is `N - 1`): a
+/// key no larger than it needs, as the keys take most of the memory.
+fn explore<const N: usize>(
+    g: &Game,
+    owner: Color,
+    bound: i32,
+    cap: usize,
+) -> Result<Closed, Missing> {
+    let window = N - 1;
     let rules = *g.rules();
     let own = if owner == Color::Black { bound } else { -bound };
     if !applies(&rules, own) || g.history().len() < 2 {
         return Err(Missing::Rules);
     }
     let board = g.board();
-    let root = Key::of(g, window);
+    let root = Key::<N>::of(g, window);
     let keeps = |v: i32| {
         if owner == Color::Black {
             v >= bound
@@ -197,29 +227,22 @@ pub fn strategy(
             v <= bound
         }
     };
-    // The keys reachable by any turns, breadth first, with their turns.
-    let mut index: HashMap<Key, u32> = HashMap::new();
-    // Key 0 stands for every tie; the start is key 1.
-    let mut keys = vec![Key {
-        cols: [NOWHERE; MAX_WINDOW + 1],
-        to_move: owner,
-        passes: 0,
-    }];
-    keys.push(root);
+    // The keys reachable by any turns, breadth first, with their turns;
+    // a key is numbered when first met, and only the keys not yet
+    // expanded are kept beside the index.
+    let mut index: HashMap<Key<N>, u32> = HashMap::new();
     index.insert(root, 1);
-    let mut kind = Vec::new();
-    let mut start = Vec::new();
+    let mut waiting = std::collections::VecDeque::from([root]);
+    let mut met = 2usize;
+    // Key 0 stands for every tie; the start is key 1.
+    let mut kind = vec![Kind::Tie];
+    let mut owners = vec![false];
+    let mut start = vec![0u32];
     let mut succ: Vec<(u32, Move)> = Vec::new();
     let mut buf = Vec::new();
-    let mut i = 0;
-    while i < keys.len() {
-        let (x, k) = (i, keys[i]);
+    while let Some(k) = waiting.pop_front() {
         start.push(succ.len() as u32);
-        i += 1;
-        if x == 0 {
-            kind.push(Kind::Tie);
-            continue;
-        }
+        owners.push(k.to_move == owner);
         if k.passes >= 2 {
             kind.push(if keeps(g.score_at(k.cols[0])) {
                 Kind::Good
@@ -229,7 +252,7 @@ pub fn strategy(
             continue;
         }
         if k.to_move == owner && secure(board, &rules, &k.cols[0], owner, bound) {
-            kind.push(Kind::Good);
+            kind.push(Kind::Secure);
             continue;
         }
         kind.push(Kind::Inner);
@@ -238,19 +261,21 @@ pub fn strategy(
             let id = match c {
                 None => 0,
                 Some(c) => *index.entry(c).or_insert_with(|| {
-                    keys.push(c);
-                    (keys.len() - 1) as u32
+                    waiting.push_back(c);
+                    met += 1;
+                    (met - 1) as u32
                 }),
             };
             succ.push((id, m));
         }
-        if keys.len() > cap {
+        if met > cap {
             return Err(Missing::TooMany(cap));
         }
     }
     drop(index);
+    drop(waiting);
     start.push(succ.len() as u32);
-    let n = keys.len();
+    let n = met;
     let kids = |x: usize| &succ[start[x] as usize..start[x + 1] as usize];
     // The other side's attractor to the bad ends.
     let mut preds_start = vec![0u32; n + 1];
@@ -283,7 +308,7 @@ pub fn strategy(
             if lost[p] || kind[p] != Kind::Inner {
                 continue;
             }
-            let falls = if keys[p].to_move == owner {
+            let falls = if owners[p] {
                 left[p] -= 1;
                 left[p] == 0
             } else {
@@ -309,7 +334,7 @@ pub fn strategy(
     }
     let mut soon = vec![NONE; n];
     let mut order: Vec<u32> = (0..n as u32)
-        .filter(|&x| matches!(kind[x as usize], Kind::Good | Kind::Tie))
+        .filter(|&x| matches!(kind[x as usize], Kind::Good | Kind::Tie | Kind::Secure))
         .collect();
     for (r, &x) in order.iter().enumerate() {
         soon[x as usize] = r as u32;
@@ -323,7 +348,7 @@ pub fn strategy(
             if soon[p] != NONE || kind[p] != Kind::Inner || lost[p] {
                 continue;
             }
-            let joins = if keys[p].to_move == owner {
+            let joins = if owners[p] {
                 true
             } else {
                 left[p] -= 1;
@@ -369,13 +394,12 @@ pub fn strategy(
                 match kind[x] {
                     Kind::Bad => unreachable!("the strategy keeps off lost keys"),
                     Kind::Tie => break,
-                    Kind::Good => {
-                        if keys[x].passes < 2 {
-                            out.push(SECURE);
-                        }
+                    Kind::Good => break,
+                    Kind::Secure => {
+                        out.push(SECURE);
                         break;
                     }
-                    Kind::Inner if keys[x].to_move != owner => {
+                    Kind::Inner if !owners[x] => {
                         stack.push((x, 0));
                         break;
                     }
@@ -438,7 +462,8 @@ fn leb128(out: &mut Vec<u8>, mut k: u32) {
     }
 }
 
-/// What a closed strategy does at one of its owner's keys.
+/// What a closed strategy does at one of its owner's keys (the first
+/// expansion of a key: a file that passes `verify` expands each once).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Plays this move.
@@ -450,7 +475,7 @@ pub enum Step {
 /// A closed strategy read back: its owner's keys and what it does there.
 pub struct Reading {
     window: usize,
-    steps: HashMap<Key, Step>,
+    steps: HashMap<Key<{ MAX_WINDOW + 1 }>, Step>,
 }
 
 impl Reading {
@@ -481,9 +506,9 @@ pub fn read(g: &Game, owner: Color, bytes: &[u8]) -> Result<Reading, String> {
         return Err(format!("a closed strategy's window of {window}"));
     }
     let (board, rules) = (g.board(), *g.rules());
-    let root = Key::of(g, window);
+    let root = Key::<{ MAX_WINDOW + 1 }>::of(g, window);
     let mut steps = HashMap::new();
-    let mut stack: Vec<(Vec<Turn>, usize)> = Vec::new();
+    let mut stack: Vec<(Vec<Turn<{ MAX_WINDOW + 1 }>>, usize)> = Vec::new();
     let mut next = Some(root);
     loop {
         if let Some(mut k) = next.take() {
@@ -499,7 +524,7 @@ pub fn read(g: &Game, owner: Color, bytes: &[u8]) -> Result<Reading, String> {
                 }
                 let c = byte()?;
                 if c == SECURE {
-                    steps.insert(k, Step::Secure);
+                    steps.entry(k).or_insert(Step::Secure);
                     break;
                 }
                 if c == LINK {
@@ -514,7 +539,9 @@ pub fn read(g: &Game, owner: Color, bytes: &[u8]) -> Result<Reading, String> {
                     .iter()
                     .find(|(t, _)| *t == m)
                     .ok_or("a closed strategy plays an illegal move")?;
-                steps.insert(k, Step::Plays(m));
+                if steps.insert(k, Step::Plays(m)).is_some() {
+                    return Err("a closed strategy expands a state twice".into());
+                }
                 match child {
                     Some(c) => k = c,
                     None => break,

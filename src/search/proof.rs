@@ -31,9 +31,9 @@
 //! proof expanded most states eight times over.
 //!
 //! Where a tie keeps the bound under `--superko none` (and the rules score
-//! by area), the strategy is first sought in closed form, one move per
-//! state of the game with a short memory ([`crate::search::closed`]),
-//! whatever the paths; the tree is the fallback.
+//! by area), a tree that grows large gives way to a closed strategy, one
+//! move per state of the game with a short memory
+//! ([`crate::search::closed`]), whatever the paths ([`Extractor::run`]).
 
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
@@ -293,11 +293,21 @@ pub struct Extractor<'s, 'a> {
     debug: bool,
     /// Called with the owner nodes so far, every 1024.
     tick: &'s (dyn Fn(u64) + Sync),
+    /// Owner nodes after which the walk gives up ([`Extractor::run`]).
+    limit: u32,
 }
 
 impl<'s, 'a> Extractor<'s, 'a> {
     /// Black's strategy for `value ≥ bound` (owner Black) or White's for
     /// `value ≤ bound` (owner White), from `g`.
+    ///
+    /// Where a closed strategy may prove the bound, a tree is tried first
+    /// within [`Config::closed_after`](crate::search::solver::Config) owner
+    /// nodes: a tree is often far cheaper (3x4 `--superko none --suicide
+    /// forbidden`: 0.1 s for all nine, where the closed ones explored
+    /// 4 M states each, 20 s and 2 GB in all), but under ties it may grow
+    /// without end (3x3 `--superko none` on 2 threads). Then the closed
+    /// strategy, then the tree without a limit.
     pub fn run(
         sh: &'s Shared<'a>,
         g: &mut Game<'a>,
@@ -306,50 +316,91 @@ impl<'s, 'a> Extractor<'s, 'a> {
         tick: &'s (dyn Fn(u64) + Sync),
         budget: usize,
     ) -> Strategy {
+        let own = if owner == Color::Black { bound } else { -bound };
+        let closed_ok = sh.config.closed && closed::applies(g.rules(), own);
+        let first = if closed_ok {
+            sh.config.closed_after
+        } else {
+            u32::MAX
+        };
+        if first > 0 {
+            if let Some(st) = Self::tree(sh, g, owner, bound, tick, budget, first) {
+                return st;
+            }
+        }
+        if closed_ok {
+            if let Some(st) = Self::closed(sh, g, owner, bound, tick, budget) {
+                return st;
+            }
+        }
+        Self::tree(sh, g, owner, bound, tick, budget, u32::MAX).expect("no limit")
+    }
+
+    /// The closed strategy (module [`closed`]), if one exists within the
+    /// memory budget.
+    fn closed(
+        sh: &'s Shared<'a>,
+        g: &Game<'a>,
+        owner: Color,
+        bound: i32,
+        tick: &'s (dyn Fn(u64) + Sync),
+        budget: usize,
+    ) -> Option<Strategy> {
+        // About 384 bytes a key (its entry twice, its turns both ways,
+        // its marks). A window of one colouring gives the smallest
+        // strategies (and was enough for every bound of 2x4 and 3x3
+        // with suicide); a longer one also ends the longer cycles, for
+        // an owner whose ties need them.
+        let cap = budget / 384;
+        for window in 1..=closed::MAX_WINDOW {
+            let t = std::time::Instant::now();
+            let found = closed::strategy(g, owner, bound, window, cap);
+            if sh.config.debug {
+                match &found {
+                    Ok(c) => eprintln!(
+                        "proof: {owner:?} bound {bound}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
+                        c.nodes,
+                        c.links,
+                        c.bytes.len(),
+                        c.keys,
+                        t.elapsed().as_secs_f64()
+                    ),
+                    Err(why) => eprintln!(
+                        "proof: {owner:?} bound {bound}: no closed strategy with window {window} ({why:?}, {:.1} s)",
+                        t.elapsed().as_secs_f64()
+                    ),
+                }
+            }
+            match found {
+                Ok(c) => {
+                    tick(u64::from(c.nodes));
+                    return Some(Strategy {
+                        owner,
+                        bound,
+                        nodes: c.nodes,
+                        bytes: c.bytes,
+                    });
+                }
+                Err(closed::Missing::Unsafe { .. }) => continue,
+                Err(_) => break,
+            }
+        }
+        None
+    }
+
+    /// The tree strategy, or `None` past `limit` owner nodes.
+    fn tree(
+        sh: &'s Shared<'a>,
+        g: &mut Game<'a>,
+        owner: Color,
+        bound: i32,
+        tick: &'s (dyn Fn(u64) + Sync),
+        budget: usize,
+        limit: u32,
+    ) -> Option<Strategy> {
         let rules = g.rules();
         let all_sides = rules.superko == Superko::None && rules.ruleset != Ruleset::Koh;
         let own = if owner == Color::Black { bound } else { -bound };
-        if sh.config.closed && closed::applies(rules, own) {
-            // About 384 bytes a key (its entry twice, its turns both ways,
-            // its marks). A window of one colouring gives the smallest
-            // strategies (and was enough for every bound of 2x4 and 3x3
-            // with suicide); a longer one also ends the longer cycles, for
-            // an owner whose ties need them.
-            let cap = budget / 384;
-            for window in 1..=closed::MAX_WINDOW {
-                let t = std::time::Instant::now();
-                let found = closed::strategy(g, owner, bound, window, cap);
-                if sh.config.debug {
-                    match &found {
-                        Ok(c) => eprintln!(
-                            "proof: {owner:?} bound {bound}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
-                            c.nodes,
-                            c.links,
-                            c.bytes.len(),
-                            c.keys,
-                            t.elapsed().as_secs_f64()
-                        ),
-                        Err(why) => eprintln!(
-                            "proof: {owner:?} bound {bound}: no closed strategy with window {window} ({why:?}, {:.1} s)",
-                            t.elapsed().as_secs_f64()
-                        ),
-                    }
-                }
-                match found {
-                    Ok(c) => {
-                        tick(u64::from(c.nodes));
-                        return Strategy {
-                            owner,
-                            bound,
-                            nodes: c.nodes,
-                            bytes: c.bytes,
-                        };
-                    }
-                    Err(closed::Missing::Unsafe { .. }) => continue,
-                    Err(_) => break,
-                }
-            }
-        }
         let mut search = Search::new(sh);
         search.use_paths();
         let mut x = Extractor {
@@ -367,9 +418,19 @@ impl<'s, 'a> Extractor<'s, 'a> {
             secure: 0,
             debug: sh.config.debug,
             tick,
+            limit,
         };
         let t = std::time::Instant::now();
         x.node(g);
+        if x.nodes > limit {
+            if x.debug {
+                eprintln!(
+                    "proof: {owner:?} bound {bound}: the tree passed {limit} owner nodes in {:.1} s",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            return None;
+        }
         if x.debug {
             eprintln!(
                 "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
@@ -382,12 +443,12 @@ impl<'s, 'a> Extractor<'s, 'a> {
                 x.memo.turned
             );
         }
-        Strategy {
+        Some(Strategy {
             owner,
             bound,
             nodes: x.nodes,
             bytes: x.out,
-        }
+        })
     }
 
     /// The state as links compare it: prisoners only where they matter,
@@ -464,6 +525,9 @@ impl<'s, 'a> Extractor<'s, 'a> {
 
     /// Writes the node at `g` and returns its footprint.
     fn node(&mut self, g: &mut Game<'a>) -> Foot {
+        if self.nodes > self.limit {
+            return Foot::new();
+        }
         if g.outcome().is_some() {
             let mut f = Foot::new();
             if let Some(i) = g.repetition_index() {

@@ -85,6 +85,10 @@ pub struct Config {
     /// false: by tree strategies only (as the tests of the checker's rules
     /// for those need).
     pub closed: bool,
+    /// Owner nodes a tree strategy may take before a closed one is sought
+    /// instead ([`Extractor::run`](crate::search::proof::Extractor::run));
+    /// 0: closed first.
+    pub closed_after: u32,
 }
 
 /// Which first-move classes the root values exactly (`--first-moves`).
@@ -151,9 +155,15 @@ impl Default for Config {
             first_moves: FirstMoves::Exact,
             restart_nodes: RESTART_NODES,
             closed: true,
+            closed_after: CLOSED_AFTER,
         }
     }
 }
+
+/// [`Config::closed_after`]'s default: 2^16 owner nodes. The trees of
+/// 3x3 `--superko none` take under 10 K each on one thread, and on 2
+/// threads ran past 160 K when they stalled.
+pub const CLOSED_AFTER: u32 = 1 << 16;
 
 /// [`Config::restart_nodes`]'s default: 2^24. One thread, value only,
 /// nodes, against no restarts, with this first restart on every board:

@@ -30,8 +30,10 @@ use crate::verify::walk::{Walk, decode_move, sets};
 use hashbrown::HashMap;
 use std::rc::Rc;
 
-/// The most colourings a key may remember besides the current one.
-pub(super) const MAX_WINDOW: usize = 16;
+/// The most colourings a key may remember besides the current one: the
+/// writer's largest (`search::closed::MAX_WINDOW`), so that every file
+/// this accepts, `show --line` can follow too.
+pub(super) const MAX_WINDOW: usize = 3;
 
 /// A key: the window's colourings (as bit sets), newest first, the player
 /// to move and the passes in a row.

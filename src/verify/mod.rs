@@ -74,8 +74,9 @@
 //! # Secure nodes
 //!
 //! A strategy may end a line at one of its owner's nodes with the mark
-//! "secure" under Tromp-Taylor and General Graph Go scoring with a superko
-//! rule. The checker recomputes, with its own code ([`crate::verify::plain_life`]),
+//! "secure" under Tromp-Taylor and General Graph Go scoring (under
+//! `--superko none` the tie a repetition makes must keep the bound too).
+//! The checker recomputes, with its own code ([`crate::verify::plain_life`]),
 //! the points each side keeps whatever happens: unconditionally alive
 //! stones (Benson) and the empty points all of whose neighbours are such
 //! stones. Passing at every turn (always legal; superko ends the game),

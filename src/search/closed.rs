@@ -4,15 +4,19 @@
 //!
 //! Under basic ko a state's legal turns depend only on its colouring, the
 //! colouring one turn before (the ko ban), the player to move and the
-//! passes in a row. Call that the state's *key*. A repetition of colouring
-//! and player to move ends the real game in a tie, which keeps the bound
-//! here; so if the owner has a move for every key it can meet such that no
-//! game of keys reaches two passes scored against the bound, every real
-//! game it plays ends by two passes within the bound, by a tie, or at a
-//! key where unconditional life decides the bound ([`SECURE`]). That is a
-//! safety game on the keys reachable from the start: the keys from which
-//! the other side cannot force a bad end are found by the usual backward
-//! attractor, and the owner keeps to them.
+//! passes in a row. A *key* is those, with the colourings of the last
+//! `window` turns (1 to [`MAX_WINDOW`]; the first of them is the ko ban).
+//! A repetition of colouring and player to move ends the real game in a
+//! tie, which keeps the bound here; the game of keys ends in a tie only at
+//! a repetition inside its window. So if the owner has a move for every
+//! key it can meet such that no game of keys reaches two passes scored
+//! against the bound, every real game it plays ends by two passes within
+//! the bound, by a tie, or at a key where unconditional life decides the
+//! bound ([`SECURE`]). That is a safety game on the keys reachable from
+//! the start: the keys from which the other side cannot force a bad end
+//! are found by the usual backward attractor, and the owner keeps to them
+//! (by the soonest end it can force, which keeps lines short). A longer
+//! window ends more cycles in ties, for an owner whose ties need them.
 //!
 //! Why: the tree strategies of [`crate::search::proof`] may link a
 //! subtree only where every tie it relied on still comes, and under ties
@@ -22,9 +26,14 @@
 //! key at most, whatever the paths.
 //!
 //! The stream (checked by [`crate::verify`]'s closed walk): [`CLOSED`],
-//! then the preorder walk of the keys the strategy allows, as in a tree
-//! strategy, but an owner key met again is always a [`LINK`] to its
-//! first node, an ancestor or not, and no line ends by a repetition.
+//! the window, then the preorder walk of the keys the strategy allows, as
+//! in a tree strategy, but an owner key met again is always a [`LINK`] to
+//! its first node, an ancestor or not, and a line ends by a repetition
+//! only inside the window.
+//!
+//! The extraction ([`crate::search::proof::Extractor::run`]) seeks one
+//! only where a tree strategy grows large: exploring every key costs
+//! memory and time a small tree does not.
 
 use crate::engine::board::Board;
 use crate::engine::game::Game;

@@ -19,6 +19,21 @@ pub const SECURE: u8 = 0xFE;
 /// (at most 65) or another mark.
 pub const CLOSED: u8 = 0xFD;
 
+/// Writes a link to owner node `id`: [`LINK`], then `id` as LEB128 (seven
+/// bits a byte, low first, the high bit set on all but the last).
+pub fn push_link(out: &mut Vec<u8>, mut id: u32) {
+    out.push(LINK);
+    loop {
+        let b = (id & 0x7F) as u8;
+        id >>= 7;
+        if id == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
 /// A move as a file code: 0 = pass, p + 1 = point p.
 pub fn code(m: Move) -> u8 {
     m.code()

@@ -40,7 +40,7 @@ use crate::engine::game::Game;
 use crate::engine::position::Position;
 use crate::engine::rules::{Rules, Ruleset, Suicide, Superko};
 use crate::engine::types::{Color, Move, PointSet};
-use crate::format::codes::{CLOSED, LINK, SECURE};
+use crate::format::codes::{CLOSED, LINK, SECURE, push_link};
 use hashbrown::HashMap;
 
 /// The most earlier colourings a key remembers.
@@ -413,8 +413,7 @@ fn explore<const N: usize>(
                         break;
                     }
                     Kind::Inner if id[x] != NONE => {
-                        out.push(LINK);
-                        leb128(&mut out, id[x]);
+                        push_link(&mut out, id[x]);
                         links += 1;
                         break;
                     }
@@ -448,26 +447,20 @@ fn explore<const N: usize>(
     })
 }
 
-/// Whether unconditional life at `pos` decides the bound for `owner`.
-fn secure(board: &Board, rules: &Rules, pos: &Position, owner: Color, bound: i32) -> bool {
+/// Whether unconditional life at `pos` decides the bound for `owner`
+/// (the tree strategies' [`SECURE`] marks too).
+pub(crate) fn secure(
+    board: &Board,
+    rules: &Rules,
+    pos: &Position,
+    owner: Color,
+    bound: i32,
+) -> bool {
     let (lo, hi) = crate::engine::benson::black_range(board, pos, rules);
     if owner == Color::Black {
         lo >= bound
     } else {
         hi <= bound
-    }
-}
-
-/// A link number as LEB128, as the tree strategies write it.
-fn leb128(out: &mut Vec<u8>, mut k: u32) {
-    loop {
-        let b = (k & 0x7F) as u8;
-        k >>= 7;
-        if k == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
     }
 }
 

@@ -9,8 +9,9 @@
 //!
 //! - at a finished game (no legal turn): nothing;
 //! - where the owner moves: one byte, the owner's move (0 = pass, p + 1 =
-//!   point p), then the node after it; or the byte [`LINK`] and a LEB128
-//!   number k, meaning "here, play as at the k-th owner node expanded so far"
+//!   point p), then the node after it; or the byte
+//!   [`LINK`](crate::format::codes::LINK) and a LEB128 number k
+//!   ([`push_link`]), meaning "here, play as at the k-th owner node expanded so far"
 //!   (a transposition); or the byte [`SECURE`]: the bound holds from here
 //!   whatever happens, because each side keeps its pass-alive stones and
 //!   the one-point eyes among them (Benson; see [`crate::engine::benson`]) and that
@@ -39,7 +40,7 @@ use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::{Ruleset, Superko};
 use crate::engine::types::{ByColor, Color, Move, PointSet};
-use crate::format::codes::{LINK, SECURE};
+use crate::format::codes::{SECURE, push_link};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::search::bounds::mover_value;
 use crate::search::closed;
@@ -567,18 +568,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         }
         let key = Self::key(g);
         if let Some((id, f)) = self.usable(g, &key) {
-            self.out.push(LINK);
+            push_link(&mut self.out, id);
             self.links += 1;
-            let mut k = id;
-            loop {
-                let b = (k & 0x7F) as u8;
-                k >>= 7;
-                if k == 0 {
-                    self.out.push(b);
-                    break;
-                }
-                self.out.push(b | 0x80);
-            }
             return f.lift(here);
         }
         let id = self.nodes;
@@ -626,12 +617,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if !self.statics {
             return false;
         }
-        let (lo, hi) = crate::engine::benson::black_range(g.board(), &g.position(), g.rules());
-        if self.owner == Color::Black {
-            lo >= self.bound
-        } else {
-            hi <= self.bound
-        }
+        closed::secure(g.board(), g.rules(), &g.position(), self.owner, self.bound)
     }
 
     /// A move whose result keeps the bound: the table's best move if it

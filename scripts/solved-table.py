@@ -34,7 +34,8 @@ BOARDS = [
     # With suicide (a free pass that forces repetitions): every bound a tie
     # keeps, so a closed strategy (src/search/closed.rs) where a tree grows
     # large; one thread, as on 2 the 3x3 value search took 1-27 s (median
-    # 14 s in 10 runs, 2026-11-29) where one thread takes 4 s.
+    # 14 s in 10 runs, 2026-11-29) where one thread takes 4 s, and with
+    # the small boards' earlier restarts still 0.6-9 s (median 3.6 s).
     ("2x4", ["--superko", "none"] + ONE), ("3x3", ["--superko", "none"] + ONE),
     ("cycle:5", ["--rules", "ggg"]), ("cycle:6", []), ("cycle:6", ["--rules", "conway"]),
     ("petersen", ["--rules", "conway"]),

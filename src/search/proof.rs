@@ -298,6 +298,20 @@ pub struct Extractor<'s, 'a> {
     limit: u32,
 }
 
+/// The owner nodes a tree may take before the closed strategy is sought
+/// on a board of `points` points: an eighth of its colourings (3^points),
+/// which on 3x3 is 2,460. A tree's owner node cost about 45 µs and a
+/// closed strategy's key about 0.7 µs, with some 7 keys a colouring
+/// (3x3, window 1: 136 K keys; 3x4: 4 M), so beyond about 3^points / 8
+/// owner nodes the tree has cost what the whole closed strategy would.
+/// 3x3 `--superko none` on 2 threads had its stalled trees dropped at
+/// 65,536 owner nodes after 2.6–3.2 s each, 3 to 5 of them a solve;
+/// from 3x4 up the limit is [`Config::closed_after`](crate::search::solver::Config)'s.
+pub fn tree_limit(points: usize) -> u32 {
+    3u64.checked_pow(points as u32)
+        .map_or(u32::MAX, |c| u32::try_from(c / 8).unwrap_or(u32::MAX))
+}
+
 impl<'s, 'a> Extractor<'s, 'a> {
     /// Black's strategy for `value ≥ bound` (owner Black) or White's for
     /// `value ≤ bound` (owner White), from `g`.
@@ -308,7 +322,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
     /// forbidden`: 0.1 s for all nine, where the closed ones explored
     /// 4 M states each, 20 s and 2 GB in all), but under ties it may grow
     /// without end (3x3 `--superko none` on 2 threads). Then the closed
-    /// strategy, then the tree without a limit.
+    /// strategy, then the tree without a limit. On a small board the
+    /// tree's limit is lower ([`tree_limit`]).
     pub fn run(
         sh: &'s Shared<'a>,
         g: &mut Game<'a>,
@@ -320,7 +335,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let own = if owner == Color::Black { bound } else { -bound };
         let closed_ok = sh.config.closed && closed::applies(g.rules(), own);
         let first = if closed_ok {
-            sh.config.closed_after
+            sh.config.closed_after.min(tree_limit(sh.board.len()))
         } else {
             u32::MAX
         };

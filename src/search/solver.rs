@@ -77,7 +77,7 @@ pub struct Config {
     /// Nodes a df-pn test of the value search runs before its first
     /// restart with fresh numbers (its settled results kept), doubling at
     /// each restart and for each point of the board above
-    /// [`RESTART_POINTS`]; `u64::MAX`: never. Under superko a test can
+    /// [`RESTART_POINTS`], halved for each point below; `u64::MAX`: never. Under superko a test can
     /// stall on numbers counted under other histories.
     pub restart_nodes: u64,
     /// Under `--superko none`, prove a bound a tie keeps by a closed
@@ -162,7 +162,8 @@ impl Default for Config {
 
 /// [`Config::closed_after`]'s default: 2^16 owner nodes. The trees of
 /// 3x3 `--superko none` take under 10 K each on one thread, and on 2
-/// threads ran past 160 K when they stalled.
+/// threads ran past 160 K when they stalled. On boards of up to 11
+/// points the limit is lower ([`tree_limit`](crate::search::proof::tree_limit)).
 pub const CLOSED_AFTER: u32 = 1 << 16;
 
 /// [`Config::restart_nodes`]'s default: 2^24. One thread, value only,
@@ -173,13 +174,18 @@ pub const CLOSED_AFTER: u32 = 1 << 16;
 /// with `--suicide forbidden`, and 4x4 `none --suicide forbidden`
 /// restart no test. From 2^20 1x11 took
 /// 19.3 M, but 4x4 6.59 M against 4.84 M and situational 4x4 32.8 M;
-/// from 2^22 situational 4x4 took 49.0 M.
+/// from 2^22 situational 4x4 took 49.0 M. Halved for each point below
+/// [`RESTART_POINTS`] (2026-11-29, one thread, value only, nodes before
+/// and after): 1x11 27.7 M -> 19.0 M, 1x11 `--suicide forbidden` 9.57 M
+/// -> 10.3 M, 1x10 `--suicide forbidden` and 2x5 `--superko none` the
+/// same; 3x3 `--superko none` on 2 threads, with its proof, median 10.8
+/// s -> 3.6 s (8 runs each, 2 of the old past 40 s).
 pub const RESTART_NODES: u64 = 1 << 24;
 
-/// Boards of up to this many points restart their tests after
-/// [`Config::restart_nodes`] nodes; each point more doubles it: a longer
-/// test is the rule on a larger board, and a restart throws away numbers
-/// worth as many nodes as it ran.
+/// Boards of this many points restart their tests after
+/// [`Config::restart_nodes`] nodes; each point more doubles it and each
+/// point fewer halves it: a longer test is the rule on a larger board, and
+/// a restart throws away numbers worth as many nodes as it ran.
 pub const RESTART_POINTS: u32 = 12;
 
 /// What the threads share: the board, rules, symmetries and the table.

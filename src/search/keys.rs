@@ -2,7 +2,7 @@
 //! key with the exact set of the history's states for the second table,
 //! and the symmetric hash of a state for the summaries' Bloom filters.
 
-use crate::engine::game::{Game, HistoryEntry};
+use crate::engine::game::{Game, HistoryEntry, state_index};
 use crate::engine::position::Position;
 use crate::engine::rules::Ruleset;
 use crate::engine::types::{PointSet, bits};
@@ -47,7 +47,10 @@ impl Shared<'_> {
     /// a state is in it (superko, and repetition ties under `--superko
     /// none`); the points basic ko forbids, passes and
     /// prisoners are in the key. So two histories with the same set reach
-    /// the same value, and a bound stored under the set needs no summary.
+    /// the same value, and a bound stored under the set needs no summary;
+    /// nor under the set of only the history's states the game below can
+    /// ask about, which is the set used (module
+    /// [`reach`](crate::search::reach) says why).
     ///
     /// Why it pays: under situational superko with suicide allowed, a lone
     /// stone's suicide is a pass that each state allows once, so nearly
@@ -58,11 +61,16 @@ impl Shared<'_> {
     /// `conway-replacement` from over 20 s to 13,907 nodes.
     pub(super) fn set_key(&self, g: &Game, key: &TableKey, sym: usize) -> Option<(SetKey, u64)> {
         self.set_table.as_ref()?;
-        // The game's own bitmap of its history, mapped into the key's frame.
-        let seen = g.seen();
+        // The states of the history the game below can ask about (module
+        // `reach`), mapped into the key's frame.
+        let touched = self
+            .set_graph
+            .as_ref()?
+            .touched(state_index(g.current_key()), g.seen());
+        let seen = &touched;
         let mut set = [0u64; SET_WORDS];
         if sym == 0 {
-            set[..seen.len()].copy_from_slice(seen);
+            set = touched;
         } else {
             let perm = &self.set_perm[sym];
             for (w, &word) in seen.iter().enumerate() {

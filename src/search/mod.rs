@@ -7,6 +7,7 @@
 //! may be used on another path, `table_use` the table's use, `keys` the
 //! keys and hashes, `syms` the symmetry maps, `ordering` the move order,
 //! `paths` the history-dependent results kept by path for the proof,
+//! `reach` the history states a small board's game can still ask about,
 //! [`bounds`] the value range and static bounds, [`checkpoint`] the table
 //! written to disk and read back, `driver` the exact-value
 //! driver, and [`root`] the first moves and their parallel search.
@@ -23,6 +24,7 @@ mod keys;
 mod ordering;
 mod paths;
 pub mod proof;
+mod reach;
 pub mod root;
 pub mod run;
 pub mod solver;

@@ -36,6 +36,7 @@ use crate::search::help::{Busy, Helped};
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
 use crate::search::paths::{PathHash, PathKey, PathTable, Proved, shared_capacity, tighter};
+use crate::search::reach::StateGraph;
 use crate::search::syms::{Syms, colours_alike, state_perms};
 use crate::search::table_use::{Node, path_cutoff};
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError, TableKey};
@@ -200,6 +201,8 @@ pub struct Shared<'a> {
     /// With `set_table`: `set_perm[s][i]` is the number of state `i`'s image
     /// under symmetry `s` ([`crate::engine::game::state_index`]).
     pub(super) set_perm: Vec<Vec<u16>>,
+    /// With `set_table`: the states' graph, for the set in its keys.
+    pub(super) set_graph: Option<StateGraph>,
     pub(super) config: Config,
     /// The method of each test: `config.method` resolved for the board.
     pub(super) method: Method,
@@ -301,6 +304,7 @@ impl<'a> Shared<'a> {
             rules: *rules,
             syms,
             set_perm,
+            set_graph: (small && config.tt_mb > 0).then(|| StateGraph::new(board, rules)),
             table,
             set_table,
             config,

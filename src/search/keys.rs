@@ -1,5 +1,6 @@
 //! The keys a node is stored under: its key in the canonical frame, the
-//! key with the exact set of the history's states for the second table,
+//! key with the set of the history's states the game below can ask about
+//! for the second table,
 //! and the symmetric hash of a state for the summaries' Bloom filters.
 
 use crate::engine::game::{Game, HistoryEntry, state_index};

@@ -1,22 +1,29 @@
 //! The states a small board's game can still reach, for the key of the
 //! table of history sets ([`Shared::set_key`](crate::search::solver::Shared)).
 //!
-//! Below a node the rules ask of the history only whether a state is in
-//! it (superko, and ties under `--superko none`), and only of states the
-//! line may produce. Walk the graph of states from the node: a placing
-//! into a state of the history ends there (it is refused, or a tie), any
-//! other turn goes on (a pass may revisit a state: situational superko
-//! lets it, and a `conway-replacement` pass records nothing). Every
-//! state the line produces is touched by that walk, and the walk asks of
-//! the history only about the states it touches. So the walk and its
-//! answers are the same for every history that has the same states
-//! among those it touches (by induction on its steps), and two such
-//! histories give the same game below the node: the table keys on the
-//! history's touched states instead of its whole set. This holds for any
-//! graph whose edges include every turn the rules allow, so the graph
-//! here has more edges than the game (suicide where it is forbidden,
-//! either player's placings under positional superko, and a pass from
-//! every state), which costs only sharing.
+//! Below a node the rules ask of the history whether a state is in it
+//! (superko, and ties under `--superko none`), and basic ko under
+//! `--superko none` reads the colouring before the last turn: at the
+//! node that is in the key (its ko bans), and below it that colouring is
+//! the node's or one the line produced, never an older one. Walk the
+//! graph of states from the node: a placing into a state of the history
+//! stops there (it is refused, or a tie), any other turn goes on (a pass
+//! into the history too: situational superko lets it, a
+//! `conway-replacement` pass records nothing, under positional superko a
+//! pass keeps the colouring, and under `--superko none`, where it would
+//! be a tie, going on only walks more). Every state a line below plays
+//! from is *visited* by the walk, so every state the rules ask about is
+//! a successor of a visited one; the walk asks about each of those, and
+//! those in the history are the *touched* states. Histories that agree
+//! on the touched states answer every question of the walk alike, so
+//! their walks are the same step for step (by induction), and so are
+//! the rules' answers below the node: the table keys on the history's
+//! touched states instead of its whole set. This holds for any graph
+//! whose edges include every turn the rules allow, so the graph here
+//! may have more edges than the game (a suicide where it is forbidden,
+//! a pass under `conway`, either player's placing under positional
+//! superko where passes do not hand the move over), which costs only
+//! sharing.
 //!
 //! Why it pays: a long fight leaves states behind that the rest of the
 //! game can no longer reach, and with the whole set those made every

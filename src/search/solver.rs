@@ -194,7 +194,8 @@ pub struct Shared<'a> {
     pub(super) syms: Syms,
     pub(super) table: Option<Table>,
     /// Beside `table` on boards of at most five points (each with half the
-    /// memory): bounds keyed by the history's exact set of states, for
+    /// memory): bounds keyed by the set of the history's states the game
+    /// below can ask about (module `reach`), for
     /// where the table's bounds depend on the history (see
     /// [`Shared::set_key`]).
     pub(super) set_table: Option<Table<SetKey>>,

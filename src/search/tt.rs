@@ -32,15 +32,16 @@ pub const SET_POINTS: usize = 5;
 /// either player to move (3^5 · 2 = 486 states).
 pub const SET_WORDS: usize = (3usize.pow(SET_POINTS as u32) * 2).div_ceil(64);
 
-/// The key of the table of small boards: the state and the exact set of
-/// states the history holds, numbered as [`crate::engine::game::state_index`]
-/// does (in the key's frame). The history matters to the value only
-/// through that set, so a bound stored under it holds whenever it is found.
+/// The key of the table of small boards: the state and the set of the
+/// history's states the game below can ask about (the search's `reach`
+/// module), numbered as [`crate::engine::game::state_index`] does (in the
+/// key's frame). The history matters to the value only through that set,
+/// so a bound stored under it holds whenever it is found.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct SetKey {
     /// The state.
     pub key: TableKey,
-    /// The states of the history.
+    /// The states of the history the game below can ask about.
     pub set: [u64; SET_WORDS],
 }
 

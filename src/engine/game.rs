@@ -107,6 +107,17 @@ pub fn state_index(key: HistoryEntry) -> usize {
     }
 }
 
+/// The history's entry for colouring `pos` with `to_move` to move under
+/// `superko`: positional superko compares colourings only.
+#[inline]
+pub fn history_entry(superko: Superko, pos: Position, to_move: Color) -> HistoryEntry {
+    let to_move = match superko {
+        Superko::Positional => ToMove::Either,
+        _ => ToMove::of(to_move),
+    };
+    HistoryEntry { pos, to_move }
+}
+
 /// Everything about the game now except the history.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct State {
@@ -201,16 +212,7 @@ impl<'a> Game<'a> {
 
     #[inline]
     fn key(&self, pos: Position, to_move: Color) -> HistoryEntry {
-        match self.rules.superko {
-            Superko::Positional => HistoryEntry {
-                pos,
-                to_move: ToMove::Either,
-            },
-            _ => HistoryEntry {
-                pos,
-                to_move: ToMove::of(to_move),
-            },
-        }
+        history_entry(self.rules.superko, pos, to_move)
     }
 
     /// Appends `key`, whose bitmap index ([`state_index`]) is `bit`, to the history. Returns

@@ -61,20 +61,18 @@ impl Shared<'_> {
     /// (1.4 s), cycle:5 the same 26 M -> 0.19 M, complete:4
     /// `conway-replacement` from over 20 s to 13,907 nodes.
     pub(super) fn set_key(&self, g: &Game, key: &TableKey, sym: usize) -> Option<(SetKey, u64)> {
-        self.set_table.as_ref()?;
         // The states of the history the game below can ask about (module
-        // `reach`), mapped into the key's frame.
+        // `reach`), mapped into the key's frame. The graph is there
+        // exactly where the set table is.
         let touched = self
             .set_graph
             .as_ref()?
             .touched(state_index(g.current_key()), g.seen());
-        let seen = &touched;
-        let mut set = [0u64; SET_WORDS];
-        if sym == 0 {
-            set = touched;
-        } else {
+        let mut set = touched;
+        if sym != 0 {
+            set = [0u64; SET_WORDS];
             let perm = &self.set_perm[sym];
-            for (w, &word) in seen.iter().enumerate() {
+            for (w, &word) in touched.iter().enumerate() {
                 for b in bits(word) {
                     let j = perm[64 * w + b as usize] as usize;
                     set[j / 64] |= 1 << (j % 64);

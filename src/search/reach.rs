@@ -31,10 +31,9 @@
 //! suicide is a pass that each state allows once).
 
 use crate::engine::board::Board;
-use crate::engine::game::{HistoryEntry, from_ternary, state_index};
-use crate::engine::position::Position;
+use crate::engine::game::{from_ternary, history_entry, state_index};
 use crate::engine::rules::{Rules, Superko};
-use crate::engine::types::{Color, ToMove};
+use crate::engine::types::Color;
 use crate::search::tt::SET_WORDS;
 
 /// Marks a pass's edge in [`StateGraph`] (state numbers are below 2^15).
@@ -55,18 +54,11 @@ impl StateGraph {
         let n = board.len();
         let positions = 3usize.pow(n as u32);
         let positional = rules.superko == Superko::Positional;
-        let immortal = rules.setup.immortal;
-        let mut start = vec![0u32; positions * 2 + 1];
+        let states = if positional { positions } else { 2 * positions };
+        let mut start = vec![0u32; states + 1];
         let mut next = Vec::new();
-        let index = |pos: Position, c: Color| {
-            let to_move = if positional {
-                ToMove::Either
-            } else {
-                ToMove::of(c)
-            };
-            state_index(HistoryEntry { pos, to_move })
-        };
-        for i in 0..positions * 2 {
+        let index = |pos, c| state_index(history_entry(rules.superko, pos, c));
+        for i in 0..states {
             let (t, movers): (usize, &[Color]) = if positional {
                 (i, &[Color::Black, Color::White])
             } else if i % 2 == 0 {
@@ -74,15 +66,13 @@ impl StateGraph {
             } else {
                 (i / 2, &[Color::White])
             };
-            if t < positions {
-                let pos = from_ternary(t as u64, n);
-                for &c in movers {
-                    for p in pos.empty(board).iter() {
-                        let placed = pos.place(board, p, c, immortal);
-                        next.push(index(placed.position, c.opp()) as u16);
-                    }
-                    next.push(index(pos, c.opp()) as u16 | PASS);
+            let pos = from_ternary(t as u64, n);
+            for &c in movers {
+                for p in pos.empty(board).iter() {
+                    let placed = pos.place(board, p, c, rules.setup.immortal);
+                    next.push(index(placed.position, c.opp()) as u16);
                 }
+                next.push(index(pos, c.opp()) as u16 | PASS);
             }
             start[i + 1] = next.len() as u32;
         }

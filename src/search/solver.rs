@@ -78,8 +78,9 @@ pub struct Config {
     /// Nodes a df-pn test of the value search runs before its first
     /// restart with fresh numbers (its settled results kept), doubling at
     /// each restart and for each point of the board above
-    /// [`RESTART_POINTS`], halved for each point below; `u64::MAX`: never. Under superko a test can
-    /// stall on numbers counted under other histories.
+    /// [`RESTART_POINTS`], halved for each point below; `u64::MAX`: never.
+    /// Under superko a test can stall on numbers counted under other
+    /// histories.
     pub restart_nodes: u64,
     /// Under `--superko none`, prove a bound a tie keeps by a closed
     /// strategy where one exists ([`closed`](crate::search::closed));

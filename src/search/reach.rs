@@ -117,3 +117,110 @@ impl StateGraph {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::diagram;
+    use crate::engine::rules::Ruleset;
+
+    /// The state number of diagram `d` with `c` to move under `superko`.
+    fn state(board: &Board, superko: Superko, d: &str, c: Color) -> usize {
+        let pos = diagram::parse(board, d).unwrap().position;
+        state_index(history_entry(superko, pos, c))
+    }
+
+    /// The states [`StateGraph::touched`] finds from `from` (Black to
+    /// move) among `history`, as sorted state numbers.
+    fn touched(spec: &str, superko: Superko, from: &str, history: &[(&str, Color)]) -> Vec<usize> {
+        let board = Board::parse(spec).unwrap();
+        let rules = Rules {
+            superko,
+            ..Rules::new(Ruleset::TrompTaylor)
+        };
+        let mut seen = vec![0u64; SET_WORDS];
+        for &(d, c) in history {
+            let s = state(&board, superko, d, c);
+            seen[s / 64] |= 1 << (s % 64);
+        }
+        let graph = StateGraph::new(&board, &rules);
+        let from = state(&board, superko, from, Color::Black);
+        let set = graph.touched(from, &seen);
+        (0..64 * SET_WORDS)
+            .filter(|&s| set[s / 64] >> (s % 64) & 1 == 1)
+            .collect()
+    }
+
+    fn states(spec: &str, superko: Superko, list: &[(&str, Color)]) -> Vec<usize> {
+        let board = Board::parse(spec).unwrap();
+        let mut out: Vec<usize> = list
+            .iter()
+            .map(|&(d, c)| state(&board, superko, d, c))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Under positional superko a placing into the history is refused, so
+    /// the walk stops there: on 1x3 with every one-stone colouring in the
+    /// history, no line from the empty board gets past the first turn, so
+    /// `XX.` (reachable only through them) is not asked about; nor is
+    /// `OXO`, a colouring no turn makes (the middle stone has no liberty).
+    #[test]
+    fn a_placing_into_the_history_ends_the_walk() {
+        let p = Superko::Positional;
+        let b = Color::Black;
+        let ones = [
+            ("X..", b),
+            (".X.", b),
+            ("..X", b),
+            ("O..", b),
+            (".O.", b),
+            ("..O", b),
+        ];
+        let mut history = ones.to_vec();
+        history.extend([("XX.", b), ("OXO", b)]);
+        assert_eq!(touched("1x3", p, "...", &history), states("1x3", p, &ones));
+        // The node's own colouring is asked about (a pass keeps it).
+        history.push(("...", b));
+        let mut want = ones.to_vec();
+        want.push(("...", b));
+        assert_eq!(touched("1x3", p, "...", &history), states("1x3", p, &want));
+        // With one one-stone colouring left out, the walk goes through it
+        // and reaches XX.: Black's second stone.
+        let some: Vec<_> = history
+            .iter()
+            .copied()
+            .filter(|&(d, _)| d != ".X.")
+            .collect();
+        let got = touched("1x3", p, "...", &some);
+        assert!(got.contains(&states("1x3", p, &[("XX.", b)])[0]));
+        assert!(!got.contains(&states("1x3", p, &[("OXO", b)])[0]));
+    }
+
+    /// Under situational superko a pass into the history is allowed, so the
+    /// walk goes on through it: on 1x2 from the empty board with Black to
+    /// move, with both of Black's placings in the history, only the pass
+    /// leads on, to the history's (empty, White to move), and beyond it
+    /// White's placing `O.` (Black to move) is asked about too.
+    #[test]
+    fn a_pass_into_the_history_goes_on() {
+        let s = Superko::Situational;
+        let (b, w) = (Color::Black, Color::White);
+        let history = [("..", w), ("X.", w), (".X", w), ("O.", b)];
+        assert_eq!(
+            touched("1x2", s, "..", &history),
+            states("1x2", s, &history)
+        );
+        // XX is no colouring a turn makes (the chain has no liberty), so
+        // it is never touched.
+        let mut more = history.to_vec();
+        more.push(("XX", w));
+        assert_eq!(touched("1x2", s, "..", &more), states("1x2", s, &history));
+        // The node's own state counts when it is in the history.
+        assert_eq!(
+            touched("1x2", s, "..", &[("..", b)]),
+            states("1x2", s, &[("..", b)])
+        );
+    }
+}

@@ -7,6 +7,7 @@ use crate::engine::game::{Game, HistoryEntry, state_index};
 use crate::engine::position::Position;
 use crate::engine::rules::Ruleset;
 use crate::engine::types::{PointSet, bits};
+use crate::search::reach::mark;
 use crate::search::solver::Shared;
 use crate::search::tt::{SET_WORDS, SetKey, TableKey};
 
@@ -74,8 +75,7 @@ impl Shared<'_> {
             let perm = &self.set_perm[sym];
             for (w, &word) in touched.iter().enumerate() {
                 for b in bits(word) {
-                    let j = perm[64 * w + b as usize] as usize;
-                    set[j / 64] |= 1 << (j % 64);
+                    mark(&mut set, perm[64 * w + b as usize] as usize);
                 }
             }
         }

@@ -83,15 +83,14 @@ impl StateGraph {
     /// module doc from state `from` touches, as a bitmap.
     #[inline]
     pub(super) fn touched(&self, from: usize, seen: &[u64]) -> [u64; SET_WORDS] {
-        let has = |set: &[u64], s: usize| set.get(s / 64).is_some_and(|w| w >> (s % 64) & 1 == 1);
         let mut walked = [0u64; SET_WORDS];
         let mut touched = [0u64; SET_WORDS];
         let mut stack = [0u16; 64 * SET_WORDS];
         let mut top = 0;
         let mut at = from;
-        walked[at / 64] |= 1 << (at % 64);
+        mark(&mut walked, at);
         if has(seen, at) {
-            touched[at / 64] |= 1 << (at % 64);
+            mark(&mut touched, at);
         }
         loop {
             for &e in &self.next[self.start[at] as usize..self.start[at + 1] as usize] {
@@ -101,10 +100,10 @@ impl StateGraph {
                 }
                 let old = has(seen, s);
                 if old {
-                    touched[s / 64] |= 1 << (s % 64);
+                    mark(&mut touched, s);
                 }
                 if !old || e & PASS != 0 {
-                    walked[s / 64] |= 1 << (s % 64);
+                    mark(&mut walked, s);
                     stack[top] = s as u16;
                     top += 1;
                 }
@@ -116,6 +115,18 @@ impl StateGraph {
             at = stack[top] as usize;
         }
     }
+}
+
+/// Whether state `s` is in the bitmap `set` (states past its end are not).
+#[inline]
+pub(super) fn has(set: &[u64], s: usize) -> bool {
+    set.get(s / 64).is_some_and(|w| w >> (s % 64) & 1 == 1)
+}
+
+/// Puts state `s` in the bitmap `set`.
+#[inline]
+pub(super) fn mark(set: &mut [u64], s: usize) {
+    set[s / 64] |= 1 << (s % 64);
 }
 
 #[cfg(test)]
@@ -140,15 +151,12 @@ mod tests {
         };
         let mut seen = vec![0u64; SET_WORDS];
         for &(d, c) in history {
-            let s = state(&board, superko, d, c);
-            seen[s / 64] |= 1 << (s % 64);
+            mark(&mut seen, state(&board, superko, d, c));
         }
         let graph = StateGraph::new(&board, &rules);
         let from = state(&board, superko, from, Color::Black);
         let set = graph.touched(from, &seen);
-        (0..64 * SET_WORDS)
-            .filter(|&s| set[s / 64] >> (s % 64) & 1 == 1)
-            .collect()
+        (0..64 * SET_WORDS).filter(|&s| has(&set, s)).collect()
     }
 
     fn states(spec: &str, superko: Superko, list: &[(&str, Color)]) -> Vec<usize> {

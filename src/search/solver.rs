@@ -306,7 +306,7 @@ impl<'a> Shared<'a> {
             rules: *rules,
             syms,
             set_perm,
-            set_graph: (small && config.tt_mb > 0).then(|| StateGraph::new(board, rules)),
+            set_graph: set_table.as_ref().map(|_| StateGraph::new(board, rules)),
             table,
             set_table,
             config,

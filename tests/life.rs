@@ -8,7 +8,7 @@ use gosolve::engine::board::Board;
 use gosolve::engine::position::Position;
 use gosolve::engine::types::{Color, PointSet};
 use gosolve::verify::plain::{BLACK, EMPTY, Graph, WHITE, opp};
-use gosolve::verify::plain_life::{enclosed, kept_points};
+use gosolve::verify::plain_life::{enclosed, kept_and_regions, kept_points};
 use std::collections::HashSet;
 
 fn setup(spec: &str) -> (Board, Graph) {
@@ -57,8 +57,11 @@ fn checker_and_engine_keep_the_same_points() {
                     somewhere += usize::from(set != 0);
                     let alive = benson::pass_alive(&board, &pos, colour, suicide);
                     let regions = enclosed(&g, &col, c, suicide);
+                    // The regions' points too: those the whole-region
+                    // bound counts, and the checker's marks recompute.
+                    let points = kept_and_regions(&g, &col, c, suicide).1;
                     assert_eq!(
-                        regions as u32,
+                        (regions as u32, PointSet(points)),
                         benson::enclosed(&board, &pos, colour, alive),
                         "{spec} suicide {suicide} colour {c}: {col:?}"
                     );

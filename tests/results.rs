@@ -432,6 +432,124 @@ fn a_secure_mark_must_be_earned() {
     assert!(e.reason.contains("do not decide the bound"), "{e}");
 }
 
+/// Whole-region marks: 3x3 `..X/XXX/X.O`, Black to move. After B1 takes
+/// C1, Black's strategy answers each White reply with a mark that counts
+/// A3-B3 whole for Black (+9; pass-alive stones and one point a region
+/// give +7). The checker accepts the marks, and refuses them under basic
+/// ko and a half point higher.
+#[test]
+fn a_whole_region_mark_must_be_earned() {
+    let board = Board::parse("3x3").unwrap();
+    let b1 = codes::code(gosolve::engine::types::Move::Place(
+        board.parse_point("B1").unwrap(),
+    ));
+    for superko in [Superko::Positional, Superko::Situational] {
+        let opts = RuleOptions {
+            superko: Some(superko),
+            start: Some("..X/XXX/X.O".into()),
+            ..RuleOptions::default()
+        };
+        let f = solved("3x3", Ruleset::TrompTaylor, &opts);
+        check(&f).expect("it verifies");
+        assert_eq!(f.value, 18);
+        let k = f
+            .proofs
+            .iter()
+            .position(|p| p.owner == 1 && f.classes[p.class as usize].members[0].mv == b1)
+            .expect("Black's strategy after B1");
+        let whole = gosolve::format::codes::WHOLE;
+        let bytes = &f.proofs[k].bytes;
+        assert!(
+            !bytes.is_empty() && bytes.iter().all(|&b| b == whole),
+            "{bytes:?}"
+        );
+        // `show --line`: past the mark the line is Black's strategy while
+        // Black takes White's stones there, and leaves it when Black passes
+        // with a White stone inside.
+        {
+            use gosolve::engine::types::Color;
+            use gosolve::store::inspect::{Found, look_up, parse_line};
+            let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+            let black_at = |text: &str| {
+                let line = parse_line(&board, text).unwrap();
+                let r = look_up(&f, &board, &rules, &line).unwrap();
+                r.found
+                    .into_iter()
+                    .find(|x| x.0 == Color::Black)
+                    .map(|x| x.2)
+            };
+            assert_eq!(black_at("B1 A3"), Some(Found::Whole));
+            assert_eq!(black_at("B1 A3 B3"), Some(Found::Whole));
+            assert_eq!(black_at("B1 A3 B3 pass pass"), Some(Found::Whole));
+            assert_eq!(black_at("B1 A3 pass"), Some(Found::Off));
+        }
+        // Only that strategy, under basic ko: not allowed there.
+        let mut t = f.clone();
+        t.rules.superko = "none".into();
+        t.proofs = vec![f.proofs[k].clone()];
+        let e = check(&t).unwrap_err();
+        assert!(e.reason.contains("whole-region mark under rules"), "{e}");
+        // B1's class claimed half a point higher: not decided.
+        let mut t = f.clone();
+        let class = f.proofs[k].class;
+        t.value += 1;
+        t.classes[class as usize].value += 1;
+        for p in t.proofs.iter_mut().filter(|p| p.class == class) {
+            p.bound += 1;
+        }
+        let e = check(&t).unwrap_err();
+        assert!(e.reason.contains("do not decide the bound"), "{e}");
+    }
+}
+
+/// A whole-region mark where an earlier colouring had an owner stone in
+/// the regions is refused: such nodes found by an independent walk of
+/// real strategies, their subtrees replaced by the mark by hand.
+#[test]
+fn a_whole_region_mark_needs_a_clear_history() {
+    use gosolve::engine::position::Position;
+    use gosolve::engine::types::PointSet;
+    let mut tried = 0;
+    for spec in ["3x3", "2x4", "1x7", "2x5"] {
+        let f = tt_one_thread(spec);
+        let board = Board::parse(spec).unwrap();
+        let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
+        for k in 0..f.proofs.len() {
+            let owner_black = f.proofs[k].owner == 1;
+            let bound = f.proofs[k].bound;
+            let seen = owner_nodes(&f, k, &board, &rules);
+            let found = seen.iter().find(|n| {
+                let pos = Position {
+                    black: PointSet(n.state.0),
+                    white: PointSet(n.state.1),
+                };
+                let r = gosolve::engine::benson::ranges(&board, &pos, &rules);
+                let (decides, regions) = if owner_black {
+                    (r.whole_lo >= bound, r.black_regions.0)
+                } else {
+                    (r.whole_hi <= bound, r.white_regions.0)
+                };
+                let own = |c: &(u64, u64)| if owner_black { c.0 } else { c.1 };
+                decides && regions != 0 && n.history.iter().any(|c| own(c) & regions != 0)
+            });
+            let Some(n) = found else { continue };
+            let mut t = f.clone();
+            let bytes = &f.proofs[k].bytes;
+            let mut b = bytes[..n.bytes.start].to_vec();
+            b.push(gosolve::format::codes::WHOLE);
+            b.extend_from_slice(&bytes[n.bytes.end..]);
+            t.proofs[k].bytes = b;
+            let e = check(&t).unwrap_err();
+            assert!(
+                e.reason.contains("an earlier colouring had an owner stone"),
+                "{spec}: {e}"
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 0, "no strategy has such a node");
+}
+
 /// A file with its payload changed and its checksum made right again.
 fn reencode(f: &ResultFile) -> ResultFile {
     gsr::decode(&gsr::encode(f)).unwrap()
@@ -773,7 +891,7 @@ fn show_line_at_and_past_a_secure_mark() {
                 }
                 None
             }
-            Found::Over | Found::Off => None,
+            Found::Over | Found::Off | Found::Whole => None,
         }
     }
     let legal = |line: &[Move]| -> Vec<Move> {
@@ -869,7 +987,8 @@ fn walk_stream(
     let start = *at;
     let c = bytes[*at];
     *at += 1;
-    if c == gosolve::format::codes::SECURE {
+    if c == gosolve::format::codes::SECURE || c == gosolve::format::codes::WHOLE {
+        // (A whole-region mark's family of colourings is not listed.)
         return made;
     }
     let pos = g.position();

@@ -956,6 +956,49 @@ fn a_history_can_forbid_the_owners_captures() {
     }
 }
 
+/// Enclosed regions counted whole: 2x3 `.X./.XO`, Black to move. Black's
+/// chain (B1-B2) is pass-alive and encloses A1-A2 and C1-C2 (White on
+/// C1). Its two stones, and White kept off one point of each region,
+/// give 0 (Black 2, White at most 2); with no
+/// Black stone there before, Black takes every stone White plays there
+/// and owns all six points (+6: C2 takes C1 at once). After Black's pass
+/// White passes too, its stone still on C1: +3 (Black 4, White 1), not the
+/// +6 counting the regions whole would say while the other side can end
+/// the game at once (White passing gives +3, so the pass is worth at most
+/// that; C2 takes everything). Both searches agree, under both superko
+/// kinds and both suicide rules. (The naive reference had not valued the
+/// first moves after 5 minutes: the naive agreement on boards of at most
+/// five points, `scripts/check-solver.sh`, covers the rule there.)
+#[test]
+fn enclosed_regions_count_whole_where_the_history_allows() {
+    let board = Board::parse("2x3").unwrap();
+    let c2 = Move::Place(board.parse_point("C2").unwrap());
+    for superko in [Superko::Positional, Superko::Situational] {
+        for suicide in [Suicide::Allowed, Suicide::Forbidden] {
+            let opts = RuleOptions {
+                superko: Some(superko),
+                suicide: Some(suicide),
+                start: Some(".X./.XO".into()),
+                ..Default::default()
+            };
+            let rules = Rules::build(Ruleset::TrompTaylor, &opts, &board).unwrap();
+            let what = rules.describe();
+            let range = gosolve::engine::benson::ranges(&board, &rules.setup.position, &rules);
+            assert_eq!((range.lo, range.whole_lo), (0, 12), "{what}");
+            let (value, moves) = fast(&board, &rules, Config::default());
+            let pns = Config {
+                method: Method::ProofNumber,
+                ..Config::default()
+            };
+            assert_eq!(fast(&board, &rules, pns), (value, moves.clone()), "{what}");
+            assert_eq!(value, 12, "{what}");
+            let value_of = |m: Move| moves.iter().find(|x| x.0 == m).map(|x| x.1);
+            assert_eq!(value_of(Move::Pass), Some(6), "{what}: pass");
+            assert_eq!(value_of(c2), Some(12), "{what}: C2");
+        }
+    }
+}
+
 /// Under basic ko a repetition ties the game, so passing to the end is no
 /// guarantee: 1x3 after B2 and White's suicide at A1, Black's chain is
 /// pass-alive with both ends as eyes (a bound of +3), but Black's pass

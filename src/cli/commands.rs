@@ -169,6 +169,9 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                 Found::Over => "reaches it: the game is over".into(),
                 Found::Answers => "reaches it and answers every reply".into(),
                 Found::Secure => "holds from here on: unconditional life decides the bound".into(),
+                Found::Whole => "holds from here on: its enclosed regions are all its own \
+                                 (it takes every stone played there)"
+                    .into(),
                 Found::Plays(m) => {
                     format!("reaches it and plays {}", board.move_name(*m))
                 }
@@ -195,6 +198,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
                         Found::Over => ("over", None),
                         Found::Answers => ("answers", None),
                         Found::Secure => ("secure", None),
+                        Found::Whole => ("whole", None),
                         Found::Plays(m) => ("plays", Some(board.move_name(*m))),
                     };
                     json!({"owner": if *o == Color::Black {"black"} else {"white"},

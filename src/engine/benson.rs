@@ -26,10 +26,11 @@
 //! liberty, so it is refused or removes the opponent's stones there. So
 //! an empty point stays in it, next to the owner, and the opponent does
 //! not own it. No owner move is needed, so no history can forbid one.
-//! Counting the whole region for the owner would need the owner to take
+//! Counting the whole region for the owner needs the owner to take
 //! intruders, and a history can forbid that capture under superko (3x3
 //! `..X/XXX/X.O` after a 37-turn history, White at A3: value +3 although
-//! Black's chain and both regions look like +9; `tests/solver.rs`).
+//! Black's chain and both regions look like +9; `tests/solver.rs`):
+//! [`ranges`] counts it whole only where the history allows.
 //!
 //! Under `--superko none` a repetition ends the game as a tie, 0 whatever
 //! the komi, and passing forever can run into one: the game ends scored
@@ -148,9 +149,9 @@ fn secure_from(board: &Board, pos: &Position, alive: PointSet) -> PointSet {
 
 /// The regions of non-`c` points with two points or more whose every
 /// point touches `alive` (`c`'s pass-alive stones) and whose every `c`
-/// neighbour is in `alive`: in each the opponent can own all points but
-/// one (see the module documentation).
-pub fn enclosed(board: &Board, pos: &Position, c: Color, alive: PointSet) -> u32 {
+/// neighbour is in `alive`: how many, and their points. In each the
+/// opponent can own all points but one (see the module documentation).
+pub fn enclosed(board: &Board, pos: &Position, c: Color, alive: PointSet) -> (u32, PointSet) {
     let others = board.mask() & !pos.stones(c);
     let near = board.spread(alive);
     let mut regions = [PointSet::EMPTY; 64];
@@ -159,7 +160,7 @@ pub fn enclosed(board: &Board, pos: &Position, c: Color, alive: PointSet) -> u32
         .iter()
         .filter(|&&r| r.len() >= 2 && (r & !near).is_empty())
         .filter(|&&r| (board.spread(r) & !r & !alive).is_empty())
-        .count() as u32
+        .fold((0, PointSet::EMPTY), |(n, u), &r| (n + 1, u | r))
 }
 
 /// Whether the rules let [`black_range`] bound a game: area scoring
@@ -169,15 +170,16 @@ pub fn applies(rules: &Rules) -> bool {
     matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
 }
 
-/// How many [`secure`] points `c` has, and how many [`enclosed`] regions
-/// (each keeps one point from the opponent).
-fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32) {
+/// How many [`secure`] points `c` has, how many [`enclosed`] regions
+/// (each keeps one point from the opponent), and their points.
+fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32, PointSet) {
     let alive = pass_alive(board, pos, c, suicide);
     if alive.is_empty() {
-        return (0, 0);
+        return (0, 0, PointSet::EMPTY);
     }
     let secure = secure_from(board, pos, alive);
-    (secure.len() as i32, enclosed(board, pos, c, alive) as i32)
+    let (regions, points) = enclosed(board, pos, c, alive);
+    (secure.len() as i32, regions as i32, points)
 }
 
 /// Bounds on Black − White − komi (half points) that hold whatever the
@@ -185,17 +187,95 @@ fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32) {
 /// passing to the end, and the opponent owns one point less of each
 /// [`enclosed`] region; under `--superko none` capped at the tie, 0.
 pub fn black_range(board: &Board, pos: &Position, rules: &Rules) -> (i32, i32) {
+    let r = ranges(board, pos, rules);
+    (r.lo, r.hi)
+}
+
+/// [`black_range`], and the bounds that count each side's [`enclosed`]
+/// regions whole for it, which hold only under a condition on the history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranges {
+    /// [`black_range`]'s lower bound.
+    pub lo: i32,
+    /// [`black_range`]'s upper bound.
+    pub hi: i32,
+    /// The lower bound were Black's enclosed regions all Black's.
+    pub whole_lo: i32,
+    /// The upper bound were White's enclosed regions all White's.
+    pub whole_hi: i32,
+    /// The points of Black's enclosed regions.
+    pub black_regions: PointSet,
+    /// The points of White's enclosed regions.
+    pub white_regions: PointSet,
+}
+
+/// [`Ranges`] at `pos`.
+///
+/// # Whole regions
+///
+/// Under positional or situational superko, when no colouring of the
+/// history before the node has an owner stone in the owner's enclosed
+/// regions U, the owner gets every point of U, from a node where it moves
+/// or where the other side moves and cannot end the game at once with
+/// stones in U (no pass just made, or none of its stones there: 3x3
+/// `..X/XXX/X.O` after Black's pass is +6, White passing too, not +9).
+/// Its strategy: never pass
+/// while the opponent has a stone in U, and then place on a liberty of an
+/// opponent chain there; otherwise pass. Each healthy region of each
+/// pass-alive chain keeps an empty point at the end of every turn: the
+/// owner fills a region's last point only by capturing every opponent
+/// chain in it (their liberties lie in it and their other neighbours are
+/// pass-alive), and the opponent's filling of one is suicide. So the
+/// owner's stones in U join chains that are never captured, and their
+/// number only grows: the owner never repeats a colouring of its own
+/// line, nor, by the condition, one from before the node, so superko never
+/// refuses its placings. It places at most |U| times, and whenever the
+/// opponent has a stone in U on its turn it has such a placing, so the
+/// game ends after an owner pass with no opponent stone in U, where U's
+/// empty points reach only the owner. Every colouring it produces has an
+/// owner stone in U: that family is what a result built on this bound
+/// must not meet in another history (the search's `Summary`). Under
+/// `--superko none` the bound would be capped at the tie and the closed
+/// strategies assume the owner passes, so this is not used there.
+pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
     let suicide = rules.suicide == Suicide::Allowed;
     let n = board.len() as i32;
-    let (b, rb) = kept(board, pos, Color::Black, suicide);
-    let (w, rw) = kept(board, pos, Color::White, suicide);
+    let (b, rb, ub) = kept(board, pos, Color::Black, suicide);
+    let (w, rw, uw) = kept(board, pos, Color::White, suicide);
     let komi = rules.komi.0;
     let (lo, hi) = (2 * (2 * b - n + rb) - komi, 2 * (n - 2 * w - rw) - komi);
+    let (ub_n, uw_n) = (ub.len() as i32, uw.len() as i32);
+    let whole_lo = 2 * (2 * (b + ub_n) - n) - komi;
+    let whole_hi = 2 * (n - 2 * (w + uw_n)) - komi;
     if rules.superko == Superko::None {
-        (lo.min(0), hi.max(0))
+        Ranges {
+            lo: lo.min(0),
+            hi: hi.max(0),
+            whole_lo: lo.min(0),
+            whole_hi: hi.max(0),
+            black_regions: PointSet::EMPTY,
+            white_regions: PointSet::EMPTY,
+        }
     } else {
-        (lo, hi)
+        Ranges {
+            lo,
+            hi,
+            whole_lo,
+            whole_hi,
+            black_regions: ub,
+            white_regions: uw,
+        }
     }
+}
+
+/// Whether no colouring of `earlier` has a `c` stone in `regions`: the
+/// history condition of [`Ranges`]' whole regions.
+pub fn regions_clear<'a>(
+    mut earlier: impl Iterator<Item = &'a Position>,
+    c: Color,
+    regions: PointSet,
+) -> bool {
+    earlier.all(|p| (p.stones(c) & regions).is_empty())
 }
 
 #[cfg(test)]
@@ -293,6 +373,55 @@ mod bound_tests {
             range("5x5", "X.XO./X.XOO/XXXO./X.XOO/X.XO.", Superko::Situational),
             (-1, 5)
         );
+    }
+
+    /// The bounds that count enclosed regions whole (points, komi 0):
+    /// 3x3 `..X/XXX/X.O` is +3 by one point per region and +9 with both
+    /// regions Black's; a region with a point away from the chain (the top
+    /// two rows of 5x5 above the wall) counts neither way; White's regions
+    /// lower the upper bound. Under basic ko they are not used: the same as
+    /// [`black_range`], and no regions.
+    #[test]
+    fn whole_regions_count_every_point() {
+        let whole = |spec: &str, d: &str, superko: Superko| {
+            let b = Board::parse(spec).unwrap();
+            let p = diagram::parse(&b, d).unwrap().position;
+            let rules = Rules {
+                superko,
+                ..Rules::new(Ruleset::TrompTaylor)
+            };
+            let r = ranges(&b, &p, &rules);
+            assert_eq!((r.lo, r.hi), black_range(&b, &p, &rules));
+            (
+                r.whole_lo / 2,
+                r.whole_hi / 2,
+                r.black_regions.0,
+                r.white_regions.0,
+            )
+        };
+        let p = Superko::Positional;
+        assert_eq!(whole("3x3", "..X/XXX/X.O", p), (9, 9, 0b011_000_110, 0));
+        assert_eq!(whole("3x3", "..O/OOO/O.X", p), (-9, -9, 0, 0b011_000_110));
+        assert_eq!(
+            whole("3x3", "..X/XXX/X.O", Superko::Situational),
+            (9, 9, 0b011_000_110, 0)
+        );
+        let top = (0b11111 << 20) | 0b11111;
+        assert_eq!(
+            whole("5x5", "...../XXXXX/X.X.X/XXXXX/.....", p),
+            (25, 25, top, 0)
+        );
+        assert_eq!(
+            whole("5x5", "...../...../XXXXX/X.X.X/XXXXX", p),
+            (5, 25, 0, 0)
+        );
+        // Black's two regions in column B (−1 by one point each, +5 whole)
+        // and White's three eyes (at most +5): decided.
+        assert_eq!(
+            whole("5x5", "X.XO./X.XOO/XXXO./X.XOO/X.XO.", p),
+            (5, 5, 1 << 1 | 1 << 6 | 1 << 16 | 1 << 21, 0)
+        );
+        assert_eq!(whole("3x3", "..X/XXX/X.O", Superko::None), (0, 9, 0, 0));
     }
 
     /// Under basic ko a repetition ties the game at 0, so the bounds are

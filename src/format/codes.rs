@@ -13,6 +13,13 @@ pub const LINK: u8 = 0xFF;
 /// however hopeless (3x4's passed 2 M owner nodes).
 pub const SECURE: u8 = 0xFE;
 
+/// The byte that marks an owner node where unconditional life decides
+/// the bound once the owner's enclosed regions count whole for it: the
+/// owner takes every opponent stone played there and passes otherwise
+/// (positional and situational superko, where no earlier colouring had
+/// an owner stone in those regions: [`crate::engine::benson::ranges`]).
+pub const WHOLE: u8 = 0xFC;
+
 /// The first byte of a *closed* strategy: one move per state of the game
 /// that remembers only its last few colourings, links allowed to any
 /// state already met (module doc of [`crate::verify`]). Never a move code

@@ -6,7 +6,8 @@ use crate::engine::benson;
 use crate::engine::board::Board;
 use crate::engine::game::{Game, Outcome};
 use crate::engine::rules::{Rules, Ruleset};
-use crate::engine::types::Color;
+use crate::engine::types::{Color, PointSet};
+use crate::search::facts::{CLEAN, Facts, Res};
 
 /// The values a game of `points` points can end with lie in `-r..=r`
 /// (half points; normal play: ±1).
@@ -73,14 +74,85 @@ pub fn mover_value(g: &Game) -> i32 {
     for_mover(g, black)
 }
 
-/// Bounds on the value (mover's side) that hold whatever the history:
-/// each side keeps the points [`benson::secure`] gives it by passing to
-/// the end (see `benson`). Scored rulesets without prisoners only.
-pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> (i32, i32) {
-    let (lo, hi) = benson::black_range(board, &g.position(), rules);
+/// Bounds on the value (mover's side) at `g`: those that hold whatever
+/// the history (each side keeps the points [`benson::secure`] gives it by
+/// passing to the end), and those that count each side's enclosed regions
+/// whole, which hold where no earlier colouring had that side's stone in
+/// them ([`benson::ranges`]). Scored rulesets without prisoners only.
+pub struct Static {
+    /// The lower bound whatever the history.
+    pub lo: i32,
+    /// The upper bound whatever the history.
+    pub hi: i32,
+    /// The lower bound with the mover's enclosed regions whole.
+    pub whole_lo: i32,
+    /// The upper bound with the opponent's enclosed regions whole.
+    pub whole_hi: i32,
+    /// The mover's enclosed regions.
+    pub mine: PointSet,
+    /// The opponent's enclosed regions.
+    pub theirs: PointSet,
+}
+
+/// [`Static`] at `g`.
+pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> Static {
+    let r = benson::ranges(board, &g.position(), rules);
     if g.to_move() == Color::Black {
-        (lo, hi)
+        Static {
+            lo: r.lo,
+            hi: r.hi,
+            whole_lo: r.whole_lo,
+            whole_hi: r.whole_hi,
+            mine: r.black_regions,
+            theirs: r.white_regions,
+        }
     } else {
-        (-hi, -lo)
+        Static {
+            lo: -r.hi,
+            hi: -r.lo,
+            whole_lo: -r.whole_hi,
+            whole_hi: -r.whole_lo,
+            mine: r.white_regions,
+            theirs: r.black_regions,
+        }
     }
+}
+
+/// A result from the bounds of [`Static`] that count enclosed regions
+/// whole, where one settles the window (alpha, beta), no colouring of
+/// `g`'s history before index `d` has the owner's stone in the owner's
+/// regions, and the game cannot end before the owner moves with the
+/// other side's stones there (`benson::ranges`). Its proof's summary holds the family the owner's strategy
+/// produces (every colouring with its stone there: `benson::ranges`).
+pub(super) fn whole_cut(g: &Game, s: &Static, alpha: i32, beta: i32, d: u32) -> Option<Res> {
+    let mover = g.to_move();
+    let (v, owner, regions) = if s.whole_lo >= beta && !s.mine.is_empty() {
+        (s.whole_lo, mover, s.mine)
+    } else if s.whole_hi <= alpha
+        && !s.theirs.is_empty()
+        // After the owner's pass the mover may end the game at once, with
+        // its stones still in the owner's regions (3x3 `..X/XXX/X.O`,
+        // Black passes: White passes too, +6 not +9).
+        && (g.passes() == 0 || (g.position().stones(mover) & s.theirs).is_empty())
+    {
+        (s.whole_hi, mover.opp(), s.theirs)
+    } else {
+        return None;
+    };
+    let earlier = g.history()[..d as usize].iter().map(|e| &e.pos);
+    if !benson::regions_clear(earlier, owner, regions) {
+        return None;
+    }
+    let mut p = Facts { dep: d, ..CLEAN };
+    if owner == Color::Black {
+        p.summary.black_in = regions;
+    } else {
+        p.summary.white_in = regions;
+    }
+    Some(Res {
+        v,
+        lo: p,
+        hi: p,
+        open: false,
+    })
 }

@@ -35,7 +35,7 @@ use crate::search::tt::{Bound, NEEDS, Summary, TableKey};
 use std::io::{self, Read, Write};
 
 /// The body's first bytes.
-pub const MAGIC: &[u8; 8] = b"gstable1";
+pub const MAGIC: &[u8; 8] = b"gstable2";
 
 /// One entry, as read back.
 struct Stored {
@@ -176,7 +176,14 @@ fn pos(w: &mut impl Write, p: &Position) -> io::Result<()> {
 fn bound(w: &mut impl Write, b: &Bound) -> io::Result<()> {
     w.write_all(&b.value.to_le_bytes())?;
     let s = &b.summary;
-    for set in [s.black, s.white, s.any_black, s.any_white] {
+    for set in [
+        s.black,
+        s.white,
+        s.any_black,
+        s.any_white,
+        s.black_in,
+        s.white_in,
+    ] {
         w.write_all(&set.0.to_le_bytes())?;
     }
     w.write_all(&[s.min, s.max])?;
@@ -238,7 +245,7 @@ fn read_pos(r: &mut impl Read, points: usize) -> Result<Position, String> {
 
 fn read_bound(r: &mut impl Read, points: usize) -> Result<Bound, String> {
     let value = i16::from_le_bytes(bytes(r)?);
-    let mut sets = [PointSet(0); 4];
+    let mut sets = [PointSet(0); 6];
     for s in &mut sets {
         *s = PointSet(u64::from_le_bytes(bytes(r)?));
     }
@@ -266,6 +273,8 @@ fn read_bound(r: &mut impl Read, points: usize) -> Result<Bound, String> {
             white: sets[1],
             any_black: sets[2],
             any_white: sets[3],
+            black_in: sets[4],
+            white_in: sets[5],
             min,
             max,
             bloom,

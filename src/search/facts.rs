@@ -22,7 +22,9 @@
 //! 2. no state the owner's moves produce is in H'[0..d') (under H' that
 //!    move would be refused) — each bound carries a [`Summary`] of the
 //!    produced states (stones common to all, stones in any, stone-count
-//!    range, a Bloom filter of a hash that the symmetries leave unchanged),
+//!    range, a Bloom filter of a hash that the symmetries leave unchanged,
+//!    and where a static bound counted enclosed regions whole, the family
+//!    of every colouring with an owner stone in them: `benson::ranges`),
 //!    and a stored bound is used only when no state of the current path before N
 //!    may be one of them.
 //!

@@ -16,6 +16,13 @@
 //!   whatever happens, because each side keeps its pass-alive stones and
 //!   the one-point eyes among them (Benson; see [`crate::engine::benson`]) and that
 //!   decides the bound (Tromp-Taylor and General Graph Go under superko);
+//!   or the byte [`WHOLE`]: the same with the owner's enclosed regions
+//!   counted whole, where no colouring before the node had an owner stone
+//!   in them (positional and situational superko; the owner then takes
+//!   every stone played there: [`crate::engine::benson::ranges`]). Every
+//!   colouring with an owner stone in those regions counts as produced;
+//!   no exact set can hold that family, so the links above judge by the
+//!   summary;
 //! - where the other side moves: the node after each of its legal turns, in
 //!   the plain order (pass, then the points by index).
 //!
@@ -36,11 +43,12 @@
 //! move per state of the game with a short memory
 //! ([`crate::search::closed`]), whatever the paths ([`Extractor::run`]).
 
+use crate::engine::benson;
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
 use crate::engine::rules::{Ruleset, Superko};
 use crate::engine::types::{ByColor, Color, Move, PointSet};
-use crate::format::codes::{SECURE, push_link};
+use crate::format::codes::{SECURE, WHOLE, push_link};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
 use crate::search::bounds::mover_value;
 use crate::search::closed;
@@ -280,6 +288,8 @@ pub struct Extractor<'s, 'a> {
     bound: i32,
     /// The rules let [`SECURE`] end a line.
     statics: bool,
+    /// The rules let [`WHOLE`] end a line.
+    wholes: bool,
     all_sides: bool,
     /// Under `--superko none`, a tie (0) keeps the bound: links need not
     /// keep the subtree's colourings off the path (module doc of
@@ -289,7 +299,7 @@ pub struct Extractor<'s, 'a> {
     out: Vec<u8>,
     nodes: u32,
     links: u64,
-    /// Lines ended by [`SECURE`].
+    /// Lines ended by [`SECURE`] or [`WHOLE`].
     secure: u64,
     debug: bool,
     /// Called with the owner nodes so far, every 1024.
@@ -425,6 +435,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             own,
             bound,
             statics: crate::engine::benson::applies(rules),
+            wholes: crate::engine::benson::applies(rules) && rules.superko != Superko::None,
             all_sides,
             ties: all_sides && own <= 0,
             memo: Memo::new(budget),
@@ -581,6 +592,18 @@ impl<'s, 'a> Extractor<'s, 'a> {
             self.secure += 1;
             return Foot::new();
         }
+        if let Some(regions) = self.whole(g) {
+            self.out.push(WHOLE);
+            self.secure += 1;
+            let mut f = Foot::new();
+            if self.owner == Color::Black {
+                f.summary.black_in = regions;
+            } else {
+                f.summary.white_in = regions;
+            }
+            f.made = None;
+            return f;
+        }
         let key = Self::key(g);
         if let Some((id, f)) = self.usable(g, &key) {
             push_link(&mut self.out, id);
@@ -633,6 +656,24 @@ impl<'s, 'a> Extractor<'s, 'a> {
             return false;
         }
         closed::secure(g.board(), g.rules(), &g.position(), self.owner, self.bound)
+    }
+
+    /// The owner's enclosed regions, where counting them whole decides the
+    /// bound here and no earlier colouring had an owner stone in them.
+    fn whole(&self, g: &Game) -> Option<PointSet> {
+        if !self.wholes {
+            return None;
+        }
+        let r = benson::ranges(g.board(), &g.position(), g.rules());
+        let (holds, regions) = if self.owner == Color::Black {
+            (r.whole_lo >= self.bound, r.black_regions)
+        } else {
+            (r.whole_hi <= self.bound, r.white_regions)
+        };
+        let h = g.history();
+        let earlier = h[..h.len().saturating_sub(1)].iter().map(|e| &e.pos);
+        (holds && !regions.is_empty() && benson::regions_clear(earlier, self.owner, regions))
+            .then_some(regions)
     }
 
     /// A move whose result keeps the bound: the table's best move if it

@@ -28,7 +28,9 @@ use crate::engine::position::Position;
 use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
 use crate::engine::symmetry::Automorphism;
 use crate::engine::types::Move;
-use crate::search::bounds::{mover_value, score_now, static_range, value_range, whole_board};
+use crate::search::bounds::{
+    mover_value, score_now, static_range, value_range, whole_board, whole_cut,
+};
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
 use crate::search::guide::{Guide, MAX_POINTS};
@@ -511,6 +513,9 @@ pub struct Search<'s, 'a> {
     pub(super) sh: &'s Shared<'a>,
     pub(super) nodes: u64,
     static_bounds: bool,
+    /// The static bounds may count enclosed regions whole (positional and
+    /// situational superko: `benson::ranges`).
+    whole_regions: bool,
     /// What `Config::debug` reports.
     pub(super) counters: Counters,
     /// Mixed into the keys of df-pn's numbers, so that searches with
@@ -624,6 +629,7 @@ impl<'s, 'a> Search<'s, 'a> {
             own_unrecorded,
             nodes: 0,
             static_bounds,
+            whole_regions: static_bounds && sh.rules.superko != Superko::None,
             pass_ends: sh.rules.ruleset.has_score()
                 && sh.rules.ruleset.pass_rule() == PassRule::Free,
             all_sides,
@@ -864,7 +870,8 @@ impl<'s, 'a> Search<'s, 'a> {
 
         // Step 2. Static bounds from unconditional life.
         if self.static_bounds {
-            let (lower, upper) = static_range(self.sh.board, &self.sh.rules, g);
+            let s = static_range(self.sh.board, &self.sh.rules, g);
+            let (lower, upper) = (s.lo, s.hi);
             let p = Facts { dep: d, ..CLEAN };
             if lower >= beta || lower == upper {
                 return Early::Done(Res {
@@ -881,6 +888,11 @@ impl<'s, 'a> Search<'s, 'a> {
                     hi: p,
                     open: false,
                 });
+            }
+            if self.whole_regions {
+                if let Some(r) = whole_cut(g, &s, alpha, beta, d) {
+                    return Early::Done(r);
+                }
             }
         }
 

@@ -198,11 +198,14 @@ pub(super) fn map_summary(syms: &Syms, s: usize, m: &Summary) -> Summary {
         white: syms.map(s, m.white),
         any_black: syms.map(s, m.any_black),
         any_white: syms.map(s, m.any_white),
+        black_in: syms.map(s, m.black_in),
+        white_in: syms.map(s, m.white_in),
         ..*m
     };
     if syms.swaps(s) {
         std::mem::swap(&mut out.black, &mut out.white);
         std::mem::swap(&mut out.any_black, &mut out.any_white);
+        std::mem::swap(&mut out.black_in, &mut out.white_in);
     }
     out
 }

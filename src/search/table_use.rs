@@ -61,8 +61,14 @@ impl Search<'_, '_> {
         let syms = &self.sh.syms;
         p.summary = map_summary(syms, inv, &b.summary);
         let prefix = &h[..d as usize];
+        // A family of colourings (whole regions) has any stone count.
+        let (min, max) = if p.summary.has_family() {
+            (1, 64)
+        } else {
+            (p.summary.min, p.summary.max)
+        };
         if !(tie_keeps && self.all_sides)
-            && g.earlier_with_stones(p.summary.min, p.summary.max, d as usize)
+            && g.earlier_with_stones(min, max, d as usize)
                 .any(|(i, k)| p.summary.may_contain(&k.pos, self.path[i]))
         {
             return None;

@@ -50,6 +50,10 @@ pub struct SetKey {
 /// a Bloom filter of a symmetry-invariant hash of their colourings. A
 /// colouring that lacks a shared stone, has a stone none of them has, whose
 /// count is out of range, or whose hash bit is clear, is none of them.
+/// Besides those, a whole family the owner may have produced: every
+/// colouring with a Black stone in `black_in` or a White stone in
+/// `white_in` (where the static bound counted enclosed regions whole:
+/// `benson::ranges`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Summary {
     /// Black stones in every produced state.
@@ -66,6 +70,10 @@ pub struct Summary {
     pub max: u8,
     /// Bit `h % 128` set for the invariant hash `h` of each produced colouring.
     pub bloom: [u64; 2],
+    /// Every colouring with a Black stone here may be produced.
+    pub black_in: PointSet,
+    /// Every colouring with a White stone here may be produced.
+    pub white_in: PointSet,
 }
 
 impl Summary {
@@ -78,6 +86,8 @@ impl Summary {
         min: u8::MAX,
         max: 0,
         bloom: [0, 0],
+        black_in: PointSet::EMPTY,
+        white_in: PointSet::EMPTY,
     };
 
     /// Adds one produced colouring, whose invariant hash is `h`.
@@ -104,12 +114,24 @@ impl Summary {
         self.max = self.max.max(o.max);
         self.bloom[0] |= o.bloom[0];
         self.bloom[1] |= o.bloom[1];
+        self.black_in |= o.black_in;
+        self.white_in |= o.white_in;
+    }
+
+    /// Whether the summary holds a family of colourings (`black_in` or
+    /// `white_in`), which the stone counts do not bound.
+    #[inline]
+    pub fn has_family(&self) -> bool {
+        !(self.black_in | self.white_in).is_empty()
     }
 
     /// False when `p`, whose invariant hash is `h`, is certainly none of the
     /// produced states.
     #[inline]
     pub fn may_contain(&self, p: &Position, h: u64) -> bool {
+        if !(p.black & self.black_in).is_empty() || !(p.white & self.white_in).is_empty() {
+            return true;
+        }
         let n = (p.black | p.white).len() as u8;
         self.bloom[(h >> 6 & 1) as usize] >> (h & 63) & 1 == 1
             && self.min <= n
@@ -641,6 +663,31 @@ mod tests {
         assert_eq!(lowers(&keys[0]), [None, None]);
         t.store(&keys[2], 7, Some(bound(-1, 3)), None, 0, 1);
         assert_eq!(lowers(&keys[2]), [Some(bound(0, 1)), Some(bound(-1, 3))]);
+    }
+
+    /// A family (a whole-region result's) holds every colouring with the
+    /// owner's stone in it, whatever its other stones and count, and
+    /// merging keeps both families.
+    #[test]
+    fn a_family_holds_every_colouring_with_a_stone_in_it() {
+        let p = |b: u64, w: u64| Position {
+            black: PointSet(b),
+            white: PointSet(w),
+        };
+        let mut s = Summary::NONE;
+        s.black_in = PointSet(0b0110);
+        assert!(s.has_family());
+        assert!(s.may_contain(&p(0b0010, 0), 0));
+        assert!(s.may_contain(&p(0b1100, 0b0001), 5));
+        // White there, or Black elsewhere: not of the family.
+        assert!(!s.may_contain(&p(0b1001, 0b0110), 0));
+        assert!(!s.may_contain(&p(0, 0), 0));
+        let mut t = Summary::NONE;
+        t.white_in = PointSet(0b1000);
+        t.merge(&s);
+        assert!(t.may_contain(&p(0b0100, 0), 0));
+        assert!(t.may_contain(&p(0, 0b1000), 0));
+        assert!(!t.may_contain(&p(0b1000, 0b0100), 0));
     }
 
     #[test]

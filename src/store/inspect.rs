@@ -1,12 +1,13 @@
 //! Looking into a result file: the board and rules it was solved under,
 //! the stored strategies along a line of moves, and exports (SGF, CSV).
 
+use crate::engine::benson;
 use crate::engine::board::{Board, Layout};
 use crate::engine::diagram;
 use crate::engine::game::Game;
 use crate::engine::rules::{Rules, half_points};
 use crate::engine::types::{Color, Move, PointSet};
-use crate::format::codes::{CLOSED, LINK, SECURE, code, decode, player};
+use crate::format::codes::{CLOSED, LINK, SECURE, WHOLE, code, decode, player};
 use crate::format::gsr::{Claim, ProofInfo, ResultFile};
 use crate::search::closed::{self, Step};
 
@@ -53,6 +54,9 @@ pub enum Found {
     /// The bound holds from here whatever happens: the points each side
     /// keeps by unconditional life decide it.
     Secure,
+    /// The bound holds from here: the owner's enclosed regions count whole
+    /// for it, and it takes every stone the other side plays there.
+    Whole,
 }
 
 /// Follows one strategy along `line` (moves after the class's first move).
@@ -118,6 +122,11 @@ impl Follow<'_, '_> {
             let Some(d) = depth else { return Ok(None) };
             let passes = self.line[d..].iter().step_by(2).all(|&m| m == Move::Pass);
             return Ok(Some(if passes { Found::Secure } else { Found::Off }));
+        }
+        if c == WHOLE {
+            let Some(d) = depth else { return Ok(None) };
+            let keeps = keeps_regions(g, self.owner, &self.line[d..]);
+            return Ok(Some(if keeps { Found::Whole } else { Found::Off }));
         }
         if c == LINK {
             let (mut id, mut shift) = (0usize, 0);
@@ -295,6 +304,44 @@ fn follow(
     };
     let mut at = 0;
     Ok(fw.node(&mut g, &mut at, Some(0))?.unwrap_or(Found::Off))
+}
+
+/// Whether `line`, played from `g`, has the owner play as a [`WHOLE`]
+/// mark's strategy may: while the other side has a stone in the owner's
+/// enclosed regions (as they are at `g`), a placing there; otherwise a pass.
+fn keeps_regions(g: &mut Game, owner: Color, line: &[Move]) -> bool {
+    let r = benson::ranges(g.board(), &g.position(), g.rules());
+    let regions = if owner == Color::Black {
+        r.black_regions
+    } else {
+        r.white_regions
+    };
+    let mut undo = Vec::with_capacity(line.len());
+    let mut keeps = true;
+    for &m in line {
+        if g.to_move() == owner {
+            let intruders = !(g.position().stones(owner.opp()) & regions).is_empty();
+            keeps = match m {
+                Move::Pass => !intruders,
+                Move::Place(p) => intruders && regions.contains(p),
+            };
+        }
+        match g.try_play(m) {
+            Some(u) if keeps => undo.push(u),
+            Some(u) => {
+                undo.push(u);
+                break;
+            }
+            None => {
+                keeps = false;
+                break;
+            }
+        }
+    }
+    while let Some(u) = undo.pop() {
+        g.undo(u);
+    }
+    keeps
 }
 
 /// [`follow`] for a closed strategy ([`crate::search::closed`]): the

@@ -84,6 +84,20 @@
 //! so Black − White is at least 2·(Black's kept) − n and at most
 //! n − 2·(White's kept), komi aside. The mark is accepted only when that
 //! decides the bound; the subtree relies on nothing in the history.
+//!
+//! The mark "whole" (positional and situational superko only) counts as
+//! well every point of the owner's enclosed regions: those of two points
+//! or more whose every point is next to an alive owner stone and whose
+//! every owner neighbour is alive. It is accepted only when that decides
+//! the bound and no colouring before the node has an owner stone in them.
+//! The owner then takes every stone the other side plays there and passes
+//! otherwise: its stones there join chains that are never captured and
+//! only grow in number, so it never repeats a colouring, and the game ends
+//! after an owner pass with no other stone there (the argument is in
+//! [`crate::engine::benson::ranges`]). Such a subtree may have produced
+//! any colouring with an owner stone in those regions: a link to a node
+//! above it is judged by the summary, which holds that family, not by an
+//! exact set.
 
 mod closed;
 mod made;

@@ -81,16 +81,34 @@ pub fn enclosed(g: &Graph, col: &[u8], c: u8, suicide: bool) -> usize {
 
 /// [`enclosed`] given the alive stones.
 fn enclosed_from(g: &Graph, col: &[u8], c: u8, alive: &[bool]) -> usize {
+    enclosed_regions(g, col, c, alive).len()
+}
+
+/// The regions [`enclosed`] counts, given the alive stones.
+fn enclosed_regions(g: &Graph, col: &[u8], c: u8, alive: &[bool]) -> Vec<Vec<usize>> {
     let regions = parts(g, &col.iter().map(|&x| x != c).collect::<Vec<_>>());
     regions
-        .iter()
+        .into_iter()
         .filter(|r| r.len() >= 2)
         .filter(|r| r.iter().all(|&v| g.adj[v].iter().any(|&u| alive[u])))
         .filter(|r| {
             r.iter()
                 .all(|&v| g.adj[v].iter().all(|&u| col[u] != c || alive[u]))
         })
-        .count()
+        .collect()
+}
+
+/// How many points `c` keeps ([`kept`]) and the points of the regions
+/// [`enclosed`] by it, as a bit set: what the checker's bound with whole
+/// regions needs (module doc of [`crate::verify`], "Secure nodes").
+pub fn kept_and_regions(g: &Graph, col: &[u8], c: u8, suicide: bool) -> (usize, u64) {
+    let alive = alive_stones(g, col, c, suicide);
+    let kept = kept_from(g, col, &alive).iter().filter(|&&k| k).count();
+    let points = enclosed_regions(g, col, c, &alive)
+        .iter()
+        .flatten()
+        .fold(0u64, |b, &v| b | 1 << v);
+    (kept, points)
 }
 
 /// `c`'s unconditionally alive stones.
@@ -233,7 +251,27 @@ mod tests {
                 assert_eq!(enclosed(g, &col(rows), c, suicide), want, "{rows:?} {c}");
                 let both = kept_and_enclosed(g, &col(rows), c, suicide);
                 assert_eq!(both, (kept(g, &col(rows), c, suicide), want));
+                assert_eq!(kept_and_regions(g, &col(rows), c, suicide).0, both.0);
             }
+        }
+    }
+
+    /// The points of the enclosed regions, as bits (row-major from the top
+    /// left): 3x3 `..X/XXX/X.O` has A3-B3 (0, 1) and B1-C1 (7, 8, White's
+    /// stone on C1 included); the 5x5 wall's two regions are its top row
+    /// (0-4) and bottom row (20-24); the 3x3 with one black stone in the
+    /// bottom region has the top one only.
+    #[test]
+    fn enclosed_region_points() {
+        let g3 = Graph::grid(3, 3);
+        let g5 = Graph::grid(5, 5);
+        for suicide in [false, true] {
+            let at = |g: &Graph, rows: &[&str], c: u8| kept_and_regions(g, &col(rows), c, suicide);
+            assert_eq!(at(&g3, &["..X", "XXX", "X.O"], BLACK), (5, 0b110_000_011));
+            assert_eq!(at(&g3, &["..X", "XXX", "X.O"], WHITE), (0, 0));
+            assert_eq!(at(&g3, &["..X", "XXX", "X.X"], BLACK), (7, 0b000_000_011));
+            let wall = [".....", "XXXXX", "X.X.X", "XXXXX", "....."];
+            assert_eq!(at(&g5, &wall, BLACK), (15, 0x1F | 0x1F << 20));
         }
     }
 

@@ -4,7 +4,7 @@
 //! the checker's own unconditional life.
 
 use crate::engine::rules::{Ruleset, Suicide, Superko};
-use crate::format::codes::{LINK, SECURE};
+use crate::format::codes::{LINK, SECURE, WHOLE};
 use crate::verify::Failure;
 use crate::verify::made::{Kept, Made};
 use crate::verify::plain::{BLACK, Refusal, State, Turn, WHITE};
@@ -34,13 +34,16 @@ fn bits(marks: &[bool]) -> u64 {
 }
 
 /// Colourings summarised: a colouring that lacks a stone all share, has a
-/// stone none has, or has a stone count out of range is none of them.
+/// stone none has, or has a stone count out of range is none of them,
+/// unless it is of the family `fam`: a Black stone in `fam.0` or a White
+/// stone in `fam.1` (what a [`WHOLE`] mark's owner may produce).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Seen {
     pub(super) all: (u64, u64),
     pub(super) any: (u64, u64),
     pub(super) min: u32,
     pub(super) max: u32,
+    pub(super) fam: (u64, u64),
 }
 
 impl Seen {
@@ -49,6 +52,7 @@ impl Seen {
         any: (0, 0),
         min: u32::MAX,
         max: 0,
+        fam: (0, 0),
     };
 
     pub(super) fn add(&mut self, col: &[u8]) {
@@ -65,10 +69,14 @@ impl Seen {
         self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
         self.min = self.min.min(o.min);
         self.max = self.max.max(o.max);
+        self.fam = (self.fam.0 | o.fam.0, self.fam.1 | o.fam.1);
     }
 
     pub(super) fn may_hold(&self, col: &[u8]) -> bool {
         let (b, w) = sets(col);
+        if b & self.fam.0 != 0 || w & self.fam.1 != 0 {
+            return true;
+        }
         let n = (b | w).count_ones();
         self.min <= n
             && n <= self.max
@@ -281,6 +289,19 @@ impl Walk<'_> {
             self.secure(s)?;
             return Ok(Foot::new());
         }
+        if code == WHOLE {
+            let regions = self.whole(s)?;
+            // Every colouring with an owner stone there counts as produced:
+            // no exact set holds that, so the links above read the summary.
+            let mut f = Foot::new();
+            if self.owner == BLACK {
+                f.seen.fam.0 = regions;
+            } else {
+                f.seen.fam.1 = regions;
+            }
+            f.made = Made(None);
+            return Ok(f);
+        }
         if code == LINK {
             let id = self.link_number()?;
             let f = self.link(s, id as usize)?;
@@ -357,6 +378,54 @@ impl Walk<'_> {
                 self.bound
             )))
         }
+    }
+
+    /// The owner's enclosed regions at `s`, as a bit set, where counting
+    /// them whole for the owner decides the bound and no colouring before
+    /// `s` had an owner stone in them (module doc, "Secure nodes").
+    pub(super) fn whole(&self, s: &State) -> Result<u64, Failure> {
+        let r = &self.set.rules;
+        if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) || r.superko == Superko::None {
+            return Err(self.fail("a whole-region mark under rules that do not allow it".into()));
+        }
+        if s.alive.iter().any(|&a| a) {
+            return Err(self.fail("a whole-region mark on a board with border stones".into()));
+        }
+        let g = &self.set.graph;
+        let n = g.len() as i32;
+        let suicide = r.suicide == Suicide::Allowed;
+        let (k, regions) = plain_life::kept_and_regions(g, &s.col, self.owner, suicide);
+        if regions == 0 {
+            return Err(self.fail("a whole-region mark where the owner encloses no region".into()));
+        }
+        let margin = 2 * (2 * (k as i32 + regions.count_ones() as i32) - n);
+        let komi = self.set.komi_half;
+        let holds = if self.owner == BLACK {
+            margin - komi >= self.bound
+        } else {
+            -margin - komi <= self.bound
+        };
+        if !holds {
+            return Err(self.fail(format!(
+                "a whole-region mark where the points the owner keeps do not decide the bound {}",
+                self.bound
+            )));
+        }
+        let here = s.past.index;
+        let stones = |col: &[u8]| {
+            let (b, w) = sets(col);
+            if self.owner == BLACK { b } else { w }
+        };
+        if s.past
+            .iter()
+            .any(|p| p.index < here && stones(&p.col) & regions != 0)
+        {
+            return Err(self.fail(
+                "a whole-region mark where an earlier colouring had an owner stone in the regions"
+                    .into(),
+            ));
+        }
+        Ok(regions)
     }
 
     /// Whether a tie keeps the bound: under `--superko none` a repetition

@@ -59,12 +59,13 @@ fn checker_and_engine_keep_the_same_points() {
                     let regions = enclosed(&g, &col, c, suicide);
                     // The regions' points too: those the whole-region
                     // bound counts, and the checker's marks recompute.
-                    let points = kept_and_regions(&g, &col, c, suicide).1;
+                    let (_, points, stones) = kept_and_regions(&g, &col, c, suicide);
                     assert_eq!(
                         (regions as u32, PointSet(points)),
                         benson::enclosed(&board, &pos, colour, alive),
                         "{spec} suicide {suicide} colour {c}: {col:?}"
                     );
+                    assert_eq!(PointSet(stones), alive, "{spec} {c}: {col:?}");
                     enclosing += usize::from(regions > 0);
                 }
             }

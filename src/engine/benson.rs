@@ -171,15 +171,16 @@ pub fn applies(rules: &Rules) -> bool {
 }
 
 /// How many [`secure`] points `c` has, how many [`enclosed`] regions
-/// (each keeps one point from the opponent), and their points.
-fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32, PointSet) {
+/// (each keeps one point from the opponent), their points, and `c`'s
+/// pass-alive stones.
+fn kept(board: &Board, pos: &Position, c: Color, suicide: bool) -> (i32, i32, PointSet, PointSet) {
     let alive = pass_alive(board, pos, c, suicide);
     if alive.is_empty() {
-        return (0, 0, PointSet::EMPTY);
+        return (0, 0, PointSet::EMPTY, PointSet::EMPTY);
     }
     let secure = secure_from(board, pos, alive);
     let (regions, points) = enclosed(board, pos, c, alive);
-    (secure.len() as i32, regions as i32, points)
+    (secure.len() as i32, regions as i32, points, alive)
 }
 
 /// Bounds on Black − White − komi (half points) that hold whatever the
@@ -207,6 +208,11 @@ pub struct Ranges {
     pub black_regions: PointSet,
     /// The points of White's enclosed regions.
     pub white_regions: PointSet,
+    /// Black's pass-alive stones (in every colouring Black's strategy for
+    /// `whole_lo` produces).
+    pub black_alive: PointSet,
+    /// White's pass-alive stones.
+    pub white_alive: PointSet,
 }
 
 /// [`Ranges`] at `pos`.
@@ -233,15 +239,16 @@ pub struct Ranges {
 /// opponent has a stone in U on its turn it has such a placing, so the
 /// game ends after an owner pass with no opponent stone in U, where U's
 /// empty points reach only the owner. Every colouring it produces has an
-/// owner stone in U: that family is what a result built on this bound
-/// must not meet in another history (the search's `Summary`). Under
+/// owner stone in U and all the owner's pass-alive stones: that family is
+/// what a result built on this bound must not meet in another history
+/// (the search's `Summary`). Under
 /// `--superko none` the bound would be capped at the tie and the closed
 /// strategies assume the owner passes, so this is not used there.
 pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
     let suicide = rules.suicide == Suicide::Allowed;
     let n = board.len() as i32;
-    let (b, rb, ub) = kept(board, pos, Color::Black, suicide);
-    let (w, rw, uw) = kept(board, pos, Color::White, suicide);
+    let (b, rb, ub, ab) = kept(board, pos, Color::Black, suicide);
+    let (w, rw, uw, aw) = kept(board, pos, Color::White, suicide);
     let komi = rules.komi.0;
     let (lo, hi) = (2 * (2 * b - n + rb) - komi, 2 * (n - 2 * w - rw) - komi);
     let (ub_n, uw_n) = (ub.len() as i32, uw.len() as i32);
@@ -255,6 +262,8 @@ pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
             whole_hi: hi.max(0),
             black_regions: PointSet::EMPTY,
             white_regions: PointSet::EMPTY,
+            black_alive: ab,
+            white_alive: aw,
         }
     } else {
         Ranges {
@@ -264,6 +273,8 @@ pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
             whole_hi,
             black_regions: ub,
             white_regions: uw,
+            black_alive: ab,
+            white_alive: aw,
         }
     }
 }

@@ -92,6 +92,10 @@ pub struct Static {
     pub mine: PointSet,
     /// The opponent's enclosed regions.
     pub theirs: PointSet,
+    /// The mover's pass-alive stones.
+    pub mine_alive: PointSet,
+    /// The opponent's pass-alive stones.
+    pub theirs_alive: PointSet,
 }
 
 /// [`Static`] at `g`.
@@ -105,6 +109,8 @@ pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> Static {
             whole_hi: r.whole_hi,
             mine: r.black_regions,
             theirs: r.white_regions,
+            mine_alive: r.black_alive,
+            theirs_alive: r.white_alive,
         }
     } else {
         Static {
@@ -114,6 +120,8 @@ pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> Static {
             whole_hi: -r.whole_lo,
             mine: r.white_regions,
             theirs: r.black_regions,
+            mine_alive: r.white_alive,
+            theirs_alive: r.black_alive,
         }
     }
 }
@@ -144,11 +152,12 @@ pub(super) fn whole_cut(g: &Game, s: &Static, alpha: i32, beta: i32, d: u32) -> 
         return None;
     }
     let mut p = Facts { dep: d, ..CLEAN };
-    if owner == Color::Black {
-        p.summary.black_in = regions;
+    let alive = if owner == mover {
+        s.mine_alive
     } else {
-        p.summary.white_in = regions;
-    }
+        s.theirs_alive
+    };
+    p.summary.add_family(owner == Color::Black, regions, alive);
     Some(Res {
         v,
         lo: p,

@@ -592,15 +592,12 @@ impl<'s, 'a> Extractor<'s, 'a> {
             self.secure += 1;
             return Foot::new();
         }
-        if let Some(regions) = self.whole(g) {
+        if let Some((regions, alive)) = self.whole(g) {
             self.out.push(WHOLE);
             self.secure += 1;
             let mut f = Foot::new();
-            if self.owner == Color::Black {
-                f.summary.black_in = regions;
-            } else {
-                f.summary.white_in = regions;
-            }
+            f.summary
+                .add_family(self.owner == Color::Black, regions, alive);
             f.made = None;
             return f;
         }
@@ -658,22 +655,23 @@ impl<'s, 'a> Extractor<'s, 'a> {
         closed::secure(g.board(), g.rules(), &g.position(), self.owner, self.bound)
     }
 
-    /// The owner's enclosed regions, where counting them whole decides the
-    /// bound here and no earlier colouring had an owner stone in them.
-    fn whole(&self, g: &Game) -> Option<PointSet> {
+    /// The owner's enclosed regions and pass-alive stones, where counting
+    /// the regions whole decides the bound here and no earlier colouring
+    /// had an owner stone in them.
+    fn whole(&self, g: &Game) -> Option<(PointSet, PointSet)> {
         if !self.wholes {
             return None;
         }
         let r = benson::ranges(g.board(), &g.position(), g.rules());
-        let (holds, regions) = if self.owner == Color::Black {
-            (r.whole_lo >= self.bound, r.black_regions)
+        let (holds, regions, alive) = if self.owner == Color::Black {
+            (r.whole_lo >= self.bound, r.black_regions, r.black_alive)
         } else {
-            (r.whole_hi <= self.bound, r.white_regions)
+            (r.whole_hi <= self.bound, r.white_regions, r.white_alive)
         };
         let h = g.history();
         let earlier = h[..h.len().saturating_sub(1)].iter().map(|e| &e.pos);
         (holds && !regions.is_empty() && benson::regions_clear(earlier, self.owner, regions))
-            .then_some(regions)
+            .then_some((regions, alive))
     }
 
     /// A move whose result keeps the bound: the table's best move if it

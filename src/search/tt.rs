@@ -51,9 +51,10 @@ pub struct SetKey {
 /// colouring that lacks a shared stone, has a stone none of them has, whose
 /// count is out of range, or whose hash bit is clear, is none of them.
 /// Besides those, a whole family the owner may have produced: every
-/// colouring with a Black stone in `black_in` or a White stone in
-/// `white_in` (where the static bound counted enclosed regions whole:
-/// `benson::ranges`).
+/// colouring with a Black stone in `black_in` and every stone of `black`,
+/// or a White stone in `white_in` and every stone of `white` (where the
+/// static bound counted enclosed regions whole: `benson::ranges`; adding
+/// one intersects `black` or `white` with the owner's pass-alive stones).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Summary {
     /// Black stones in every produced state.
@@ -70,9 +71,11 @@ pub struct Summary {
     pub max: u8,
     /// Bit `h % 128` set for the invariant hash `h` of each produced colouring.
     pub bloom: [u64; 2],
-    /// Every colouring with a Black stone here may be produced.
+    /// Every colouring with a Black stone here and all of `black` may be
+    /// produced.
     pub black_in: PointSet,
-    /// Every colouring with a White stone here may be produced.
+    /// Every colouring with a White stone here and all of `white` may be
+    /// produced.
     pub white_in: PointSet,
 }
 
@@ -118,6 +121,19 @@ impl Summary {
         self.white_in |= o.white_in;
     }
 
+    /// Adds the family a whole-region bound's owner produces: every
+    /// colouring with an owner stone in `regions` and all of `alive`.
+    #[inline]
+    pub fn add_family(&mut self, owner_black: bool, regions: PointSet, alive: PointSet) {
+        if owner_black {
+            self.black_in |= regions;
+            self.black &= alive;
+        } else {
+            self.white_in |= regions;
+            self.white &= alive;
+        }
+    }
+
     /// Whether the summary holds a family of colourings (`black_in` or
     /// `white_in`), which the stone counts do not bound.
     #[inline]
@@ -129,7 +145,11 @@ impl Summary {
     /// produced states.
     #[inline]
     pub fn may_contain(&self, p: &Position, h: u64) -> bool {
-        if !(p.black & self.black_in).is_empty() || !(p.white & self.white_in).is_empty() {
+        // A family's colourings hold the stones common to all (`black`,
+        // `white`): the owner's pass-alive stones are among them.
+        if (!(p.black & self.black_in).is_empty() && p.black & self.black == self.black)
+            || (!(p.white & self.white_in).is_empty() && p.white & self.white == self.white)
+        {
             return true;
         }
         let n = (p.black | p.white).len() as u8;
@@ -675,7 +695,7 @@ mod tests {
             white: PointSet(w),
         };
         let mut s = Summary::NONE;
-        s.black_in = PointSet(0b0110);
+        s.add_family(true, PointSet(0b0110), PointSet::EMPTY);
         assert!(s.has_family());
         assert!(s.may_contain(&p(0b0010, 0), 0));
         assert!(s.may_contain(&p(0b1100, 0b0001), 5));
@@ -683,11 +703,17 @@ mod tests {
         assert!(!s.may_contain(&p(0b1001, 0b0110), 0));
         assert!(!s.may_contain(&p(0, 0), 0));
         let mut t = Summary::NONE;
-        t.white_in = PointSet(0b1000);
+        t.add_family(false, PointSet(0b1000), PointSet::EMPTY);
         t.merge(&s);
         assert!(t.may_contain(&p(0b0100, 0), 0));
         assert!(t.may_contain(&p(0, 0b1000), 0));
         assert!(!t.may_contain(&p(0b1000, 0b0100), 0));
+        // The owner's pass-alive stones are in every colouring it produces:
+        // one without them is not of the family.
+        let mut u = Summary::NONE;
+        u.add_family(true, PointSet(0b0110), PointSet(0b1_0000));
+        assert!(u.may_contain(&p(0b1_0010, 0), 0));
+        assert!(!u.may_contain(&p(0b0010, 0), 0));
     }
 
     #[test]

@@ -98,17 +98,21 @@ fn enclosed_regions(g: &Graph, col: &[u8], c: u8, alive: &[bool]) -> Vec<Vec<usi
         .collect()
 }
 
-/// How many points `c` keeps ([`kept`]) and the points of the regions
-/// [`enclosed`] by it, as a bit set: what the checker's bound with whole
-/// regions needs (module doc of [`crate::verify`], "Secure nodes").
-pub fn kept_and_regions(g: &Graph, col: &[u8], c: u8, suicide: bool) -> (usize, u64) {
+/// How many points `c` keeps ([`kept`]), the points of the regions
+/// [`enclosed`] by it and its unconditionally alive stones, as bit sets:
+/// what the checker's bound with whole regions needs (module doc of
+/// [`crate::verify`], "Secure nodes").
+pub fn kept_and_regions(g: &Graph, col: &[u8], c: u8, suicide: bool) -> (usize, u64, u64) {
     let alive = alive_stones(g, col, c, suicide);
     let kept = kept_from(g, col, &alive).iter().filter(|&&k| k).count();
     let points = enclosed_regions(g, col, c, &alive)
         .iter()
         .flatten()
         .fold(0u64, |b, &v| b | 1 << v);
-    (kept, points)
+    let stones = (0..g.len())
+        .filter(|&v| alive[v])
+        .fold(0u64, |b, v| b | 1 << v);
+    (kept, points, stones)
 }
 
 /// `c`'s unconditionally alive stones.
@@ -267,11 +271,19 @@ mod tests {
         let g5 = Graph::grid(5, 5);
         for suicide in [false, true] {
             let at = |g: &Graph, rows: &[&str], c: u8| kept_and_regions(g, &col(rows), c, suicide);
-            assert_eq!(at(&g3, &["..X", "XXX", "X.O"], BLACK), (5, 0b110_000_011));
-            assert_eq!(at(&g3, &["..X", "XXX", "X.O"], WHITE), (0, 0));
-            assert_eq!(at(&g3, &["..X", "XXX", "X.X"], BLACK), (7, 0b000_000_011));
+            let chain = 0b001_111_100;
+            assert_eq!(
+                at(&g3, &["..X", "XXX", "X.O"], BLACK),
+                (5, 0b110_000_011, chain)
+            );
+            assert_eq!(at(&g3, &["..X", "XXX", "X.O"], WHITE), (0, 0, 0));
+            assert_eq!(
+                at(&g3, &["..X", "XXX", "X.X"], BLACK),
+                (7, 0b000_000_011, chain | 1 << 8)
+            );
             let wall = [".....", "XXXXX", "X.X.X", "XXXXX", "....."];
-            assert_eq!(at(&g5, &wall, BLACK), (15, 0x1F | 0x1F << 20));
+            let stones = 0x1F << 5 | 0b10101 << 10 | 0x1F << 15;
+            assert_eq!(at(&g5, &wall, BLACK), (15, 0x1F | 0x1F << 20, stones));
         }
     }
 

@@ -35,8 +35,10 @@ fn bits(marks: &[bool]) -> u64 {
 
 /// Colourings summarised: a colouring that lacks a stone all share, has a
 /// stone none has, or has a stone count out of range is none of them,
-/// unless it is of the family `fam`: a Black stone in `fam.0` or a White
-/// stone in `fam.1` (what a [`WHOLE`] mark's owner may produce).
+/// unless it is of the family `fam`: a Black stone in `fam.0` and every
+/// Black stone of `all`, or a White stone in `fam.1` and every White stone
+/// of `all` (what a [`WHOLE`] mark's owner may produce: its alive stones
+/// are in each, so adding the family intersects `all` with them).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Seen {
     pub(super) all: (u64, u64),
@@ -74,7 +76,11 @@ impl Seen {
 
     pub(super) fn may_hold(&self, col: &[u8]) -> bool {
         let (b, w) = sets(col);
-        if b & self.fam.0 != 0 || w & self.fam.1 != 0 {
+        // A family's colourings hold the stones all share (`all`): the
+        // owner's alive stones are among them.
+        if (b & self.fam.0 != 0 && b & self.all.0 == self.all.0)
+            || (w & self.fam.1 != 0 && w & self.all.1 == self.all.1)
+        {
             return true;
         }
         let n = (b | w).count_ones();
@@ -290,14 +296,17 @@ impl Walk<'_> {
             return Ok(Foot::new());
         }
         if code == WHOLE {
-            let regions = self.whole(s)?;
-            // Every colouring with an owner stone there counts as produced:
-            // no exact set holds that, so the links above read the summary.
+            let (regions, alive) = self.whole(s)?;
+            // Every colouring with an owner stone there (and its alive
+            // stones) counts as produced: no exact set holds that, so the
+            // links above read the summary.
             let mut f = Foot::new();
             if self.owner == BLACK {
                 f.seen.fam.0 = regions;
+                f.seen.all.0 = alive;
             } else {
                 f.seen.fam.1 = regions;
+                f.seen.all.1 = alive;
             }
             f.made = Made(None);
             return Ok(f);
@@ -380,10 +389,10 @@ impl Walk<'_> {
         }
     }
 
-    /// The owner's enclosed regions at `s`, as a bit set, where counting
+    /// The owner's enclosed regions and alive stones at `s`, as bit sets, where counting
     /// them whole for the owner decides the bound and no colouring before
     /// `s` had an owner stone in them (module doc, "Secure nodes").
-    pub(super) fn whole(&self, s: &State) -> Result<u64, Failure> {
+    pub(super) fn whole(&self, s: &State) -> Result<(u64, u64), Failure> {
         let r = &self.set.rules;
         if !matches!(r.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg) || r.superko == Superko::None {
             return Err(self.fail("a whole-region mark under rules that do not allow it".into()));
@@ -394,7 +403,7 @@ impl Walk<'_> {
         let g = &self.set.graph;
         let n = g.len() as i32;
         let suicide = r.suicide == Suicide::Allowed;
-        let (k, regions) = plain_life::kept_and_regions(g, &s.col, self.owner, suicide);
+        let (k, regions, alive) = plain_life::kept_and_regions(g, &s.col, self.owner, suicide);
         if regions == 0 {
             return Err(self.fail("a whole-region mark where the owner encloses no region".into()));
         }
@@ -425,7 +434,7 @@ impl Walk<'_> {
                     .into(),
             ));
         }
-        Ok(regions)
+        Ok((regions, alive))
     }
 
     /// Whether a tie keeps the bound: under `--superko none` a repetition

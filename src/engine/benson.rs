@@ -215,6 +215,16 @@ pub struct Ranges {
     pub white_alive: PointSet,
 }
 
+impl Ranges {
+    /// `c`'s enclosed regions and pass-alive stones.
+    pub fn of(&self, c: Color) -> (PointSet, PointSet) {
+        match c {
+            Color::Black => (self.black_regions, self.black_alive),
+            Color::White => (self.white_regions, self.white_alive),
+        }
+    }
+}
+
 /// [`Ranges`] at `pos`.
 ///
 /// # Whole regions

@@ -6,7 +6,7 @@ use crate::engine::benson;
 use crate::engine::board::Board;
 use crate::engine::game::{Game, Outcome};
 use crate::engine::rules::{Rules, Ruleset};
-use crate::engine::types::{Color, PointSet};
+use crate::engine::types::Color;
 use crate::search::facts::{CLEAN, Facts, Res};
 
 /// The values a game of `points` points can end with lie in `-r..=r`
@@ -74,89 +74,60 @@ pub fn mover_value(g: &Game) -> i32 {
     for_mover(g, black)
 }
 
-/// Bounds on the value (mover's side) at `g`: those that hold whatever
-/// the history (each side keeps the points [`benson::secure`] gives it by
-/// passing to the end), and those that count each side's enclosed regions
-/// whole, which hold where no earlier colouring had that side's stone in
-/// them ([`benson::ranges`]). Scored rulesets without prisoners only.
-pub struct Static {
-    /// The lower bound whatever the history.
-    pub lo: i32,
-    /// The upper bound whatever the history.
-    pub hi: i32,
-    /// The lower bound with the mover's enclosed regions whole.
-    pub whole_lo: i32,
-    /// The upper bound with the opponent's enclosed regions whole.
-    pub whole_hi: i32,
-    /// The mover's enclosed regions.
-    pub mine: PointSet,
-    /// The opponent's enclosed regions.
-    pub theirs: PointSet,
-    /// The mover's pass-alive stones.
-    pub mine_alive: PointSet,
-    /// The opponent's pass-alive stones.
-    pub theirs_alive: PointSet,
-}
-
-/// [`Static`] at `g`.
-pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> Static {
+/// Bounds on the value (mover's side) at `g` that hold whatever the
+/// history (each side keeps the points [`benson::secure`] gives it by
+/// passing to the end), and the [`benson::Ranges`] they come from, for
+/// `whole_cut`. Scored rulesets without prisoners only.
+pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> (i32, i32, benson::Ranges) {
     let r = benson::ranges(board, &g.position(), rules);
     if g.to_move() == Color::Black {
-        Static {
-            lo: r.lo,
-            hi: r.hi,
-            whole_lo: r.whole_lo,
-            whole_hi: r.whole_hi,
-            mine: r.black_regions,
-            theirs: r.white_regions,
-            mine_alive: r.black_alive,
-            theirs_alive: r.white_alive,
-        }
+        (r.lo, r.hi, r)
     } else {
-        Static {
-            lo: -r.hi,
-            hi: -r.lo,
-            whole_lo: -r.whole_hi,
-            whole_hi: -r.whole_lo,
-            mine: r.white_regions,
-            theirs: r.black_regions,
-            mine_alive: r.white_alive,
-            theirs_alive: r.black_alive,
-        }
+        (-r.hi, -r.lo, r)
     }
 }
 
-/// A result from the bounds of [`Static`] that count enclosed regions
-/// whole, where one settles the window (alpha, beta), no colouring of
-/// `g`'s history before index `d` has the owner's stone in the owner's
+/// A result from the bounds of [`benson::Ranges`] that count enclosed
+/// regions whole, where one settles the window (alpha, beta), no colouring
+/// of `g`'s history before index `d` has the owner's stone in the owner's
 /// regions, and the game cannot end before the owner moves with the
-/// other side's stones there (`benson::ranges`). Its proof's summary holds the family the owner's strategy
-/// produces (every colouring with its stone there: `benson::ranges`).
-pub(super) fn whole_cut(g: &Game, s: &Static, alpha: i32, beta: i32, d: u32) -> Option<Res> {
+/// other side's stones there (`benson::ranges`). Its proof's summary holds
+/// the family the owner's strategy produces (every colouring with its
+/// stone there and its pass-alive stones).
+pub(super) fn whole_cut(
+    g: &Game,
+    r: &benson::Ranges,
+    alpha: i32,
+    beta: i32,
+    d: u32,
+) -> Option<Res> {
     let mover = g.to_move();
-    let (v, owner, regions) = if s.whole_lo >= beta && !s.mine.is_empty() {
-        (s.whole_lo, mover, s.mine)
-    } else if s.whole_hi <= alpha
-        && !s.theirs.is_empty()
-        // After the owner's pass the mover may end the game at once, with
-        // its stones still in the owner's regions (3x3 `..X/XXX/X.O`,
-        // Black passes: White passes too, +6 not +9).
-        && (g.passes() == 0 || (g.position().stones(mover) & s.theirs).is_empty())
-    {
-        (s.whole_hi, mover.opp(), s.theirs)
+    let (lower, upper) = if mover == Color::Black {
+        (r.whole_lo, r.whole_hi)
+    } else {
+        (-r.whole_hi, -r.whole_lo)
+    };
+    let (v, owner) = if lower >= beta {
+        (lower, mover)
+    } else if upper <= alpha {
+        (upper, mover.opp())
     } else {
         return None;
     };
+    let (regions, alive) = r.of(owner);
+    // After the owner's pass the mover may end the game at once, with its
+    // stones still in the owner's regions (3x3 `..X/XXX/X.O`, Black
+    // passes: White passes too, +6 not +9).
+    let ends_first =
+        owner != mover && g.passes() > 0 && !(g.position().stones(mover) & regions).is_empty();
+    if regions.is_empty() || ends_first {
+        return None;
+    }
     let earlier = g.history()[..d as usize].iter().map(|e| &e.pos);
     if !benson::regions_clear(earlier, owner, regions) {
         return None;
     }
     let mut p = Facts { dep: d, ..CLEAN };
-    let alive = if owner == mover {
-        s.mine_alive
-    } else {
-        s.theirs_alive
-    };
     p.summary.add_family(owner == Color::Black, regions, alive);
     Some(Res {
         v,

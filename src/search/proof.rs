@@ -663,11 +663,12 @@ impl<'s, 'a> Extractor<'s, 'a> {
             return None;
         }
         let r = benson::ranges(g.board(), &g.position(), g.rules());
-        let (holds, regions, alive) = if self.owner == Color::Black {
-            (r.whole_lo >= self.bound, r.black_regions, r.black_alive)
+        let holds = if self.owner == Color::Black {
+            r.whole_lo >= self.bound
         } else {
-            (r.whole_hi <= self.bound, r.white_regions, r.white_alive)
+            r.whole_hi <= self.bound
         };
+        let (regions, alive) = r.of(self.owner);
         let h = g.history();
         let earlier = h[..h.len().saturating_sub(1)].iter().map(|e| &e.pos);
         (holds && !regions.is_empty() && benson::regions_clear(earlier, self.owner, regions))

@@ -870,8 +870,7 @@ impl<'s, 'a> Search<'s, 'a> {
 
         // Step 2. Static bounds from unconditional life.
         if self.static_bounds {
-            let s = static_range(self.sh.board, &self.sh.rules, g);
-            let (lower, upper) = (s.lo, s.hi);
+            let (lower, upper, ranges) = static_range(self.sh.board, &self.sh.rules, g);
             let p = Facts { dep: d, ..CLEAN };
             if lower >= beta || lower == upper {
                 return Early::Done(Res {
@@ -890,7 +889,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 });
             }
             if self.whole_regions {
-                if let Some(r) = whole_cut(g, &s, alpha, beta, d) {
+                if let Some(r) = whole_cut(g, &ranges, alpha, beta, d) {
                     return Early::Done(r);
                 }
             }

@@ -310,12 +310,7 @@ fn follow(
 /// mark's strategy may: while the other side has a stone in the owner's
 /// enclosed regions (as they are at `g`), a placing there; otherwise a pass.
 fn keeps_regions(g: &mut Game, owner: Color, line: &[Move]) -> bool {
-    let r = benson::ranges(g.board(), &g.position(), g.rules());
-    let regions = if owner == Color::Black {
-        r.black_regions
-    } else {
-        r.white_regions
-    };
+    let (regions, _) = benson::ranges(g.board(), &g.position(), g.rules()).of(owner);
     let mut undo = Vec::with_capacity(line.len());
     let mut keeps = true;
     for &m in line {
@@ -326,12 +321,11 @@ fn keeps_regions(g: &mut Game, owner: Color, line: &[Move]) -> bool {
                 Move::Place(p) => intruders && regions.contains(p),
             };
         }
+        if !keeps {
+            break;
+        }
         match g.try_play(m) {
-            Some(u) if keeps => undo.push(u),
-            Some(u) => {
-                undo.push(u);
-                break;
-            }
+            Some(u) => undo.push(u),
             None => {
                 keeps = false;
                 break;

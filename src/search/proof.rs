@@ -322,6 +322,49 @@ pub fn tree_limit(points: usize) -> u32 {
         .map_or(u32::MAX, |c| u32::try_from(c / 8).unwrap_or(u32::MAX))
 }
 
+/// Keys a closed strategy may explore, per owner node the tree before it
+/// was allowed, where the board's keys are more than the memory holds
+/// ([`Extractor::run`]). A closed search must reach every key before it
+/// decides, so a cap below their number only costs time; this keeps a
+/// round's closed search about as long as its tree (a tree's owner node
+/// costs 7–45 µs, a key about 1 µs). 4x4 `--superko none --suicide
+/// forbidden`, one bound's tree past 65,536 owner nodes in 0.4 s: the
+/// closed search at the memory's cap (15.2 M keys) took 17.3 s and 3.9
+/// GB before it gave up, and the tree then finished at 175 K owner nodes
+/// in 1.3 s.
+const KEYS_PER_TREE_NODE: usize = 16;
+
+/// The keys a closed strategy of window 1 explores on a board of
+/// `points` points, about: some 7 a colouring (3x3: 136 K keys; 3x4:
+/// 4 M), rounded up to 8.
+fn closed_keys(points: usize) -> usize {
+    3usize
+        .checked_pow(points as u32)
+        .and_then(|c| c.checked_mul(8))
+        .unwrap_or(usize::MAX)
+}
+
+/// The keys a round's closed search may explore ([`Extractor::run`]):
+/// at most `full` (the memory's), and the board's (`whole`, about)
+/// where the memory holds them or the tree was not tried (`limit` 0),
+/// else [`KEYS_PER_TREE_NODE`] for each owner node the tree had.
+fn closed_cap(full: usize, whole: usize, limit: u32) -> usize {
+    let per_tree = (limit as usize).saturating_mul(KEYS_PER_TREE_NODE);
+    if whole <= full || limit == 0 {
+        full.min(whole.max(per_tree))
+    } else {
+        full.min(per_tree)
+    }
+}
+
+/// How a search for a closed strategy ended without one.
+enum NoClosed {
+    /// It met more keys than its cap: a larger one may find it.
+    Cap,
+    /// None exists whatever the cap (or the window allows).
+    Never,
+}
+
 impl<'s, 'a> Extractor<'s, 'a> {
     /// Black's strategy for `value ≥ bound` (owner Black) or White's for
     /// `value ≤ bound` (owner White), from `g`.
@@ -331,9 +374,14 @@ impl<'s, 'a> Extractor<'s, 'a> {
     /// nodes: a tree is often far cheaper (3x4 `--superko none --suicide
     /// forbidden`: 0.1 s for all nine, where the closed ones explored
     /// 4 M states each, 20 s and 2 GB in all), but under ties it may grow
-    /// without end (3x3 `--superko none` on 2 threads). Then the closed
-    /// strategy, then the tree without a limit. On a small board the
-    /// tree's limit is lower ([`tree_limit`]).
+    /// without end (3x3 `--superko none` on 2 threads). On a small board
+    /// the tree's limit is lower ([`tree_limit`]). Then the closed
+    /// strategy, with as many keys as the board has (about) if the memory
+    /// holds them, else with 16 keys a tree node (`KEYS_PER_TREE_NODE`); if it met
+    /// more keys than that, a tree with four times the limit, a closed
+    /// search with four times the keys, and so on, up to the memory's
+    /// cap; then the tree without a limit. So a bound whose tree is large
+    /// but finite does not wait on a closed search of the memory's size.
     pub fn run(
         sh: &'s Shared<'a>,
         g: &mut Game<'a>,
@@ -343,41 +391,44 @@ impl<'s, 'a> Extractor<'s, 'a> {
         budget: usize,
     ) -> Strategy {
         let own = if owner == Color::Black { bound } else { -bound };
-        let closed_ok = sh.config.closed && closed::applies(g.rules(), own);
-        let first = if closed_ok {
-            sh.config.closed_after.min(tree_limit(sh.board.len()))
-        } else {
-            u32::MAX
-        };
-        if first > 0 {
-            if let Some(st) = Self::tree(sh, g, owner, bound, tick, budget, first) {
-                return st;
-            }
-        }
-        if closed_ok {
-            if let Some(st) = Self::closed(sh, g, owner, bound, tick, budget) {
-                return st;
+        if sh.config.closed && closed::applies(g.rules(), own) {
+            // About 384 bytes a key (its entry twice, its turns both ways,
+            // its marks).
+            let full = budget / 384;
+            let whole = closed_keys(sh.board.len());
+            let mut limit = sh.config.closed_after.min(tree_limit(sh.board.len()));
+            loop {
+                if limit > 0 {
+                    if let Some(st) = Self::tree(sh, g, owner, bound, tick, budget, limit) {
+                        return st;
+                    }
+                }
+                let cap = closed_cap(full, whole, limit);
+                match Self::closed(sh, g, owner, bound, tick, cap) {
+                    Ok(st) => return st,
+                    Err(NoClosed::Cap) if cap < full => limit = limit.max(1).saturating_mul(4),
+                    Err(_) => break,
+                }
             }
         }
         Self::tree(sh, g, owner, bound, tick, budget, u32::MAX).expect("no limit")
     }
 
-    /// The closed strategy (module [`closed`]), if one exists within the
-    /// memory budget.
+    /// The closed strategy (module [`closed`]) within `cap` keys, or why
+    /// there is none.
     fn closed(
         sh: &'s Shared<'a>,
         g: &Game<'a>,
         owner: Color,
         bound: i32,
         tick: &'s (dyn Fn(u64) + Sync),
-        budget: usize,
-    ) -> Option<Strategy> {
-        // About 384 bytes a key (its entry twice, its turns both ways,
-        // its marks). A window of one colouring gives the smallest
-        // strategies (and was enough for every bound of 2x4 and 3x3
-        // with suicide); a longer one also ends the longer cycles, for
-        // an owner whose ties need them.
-        let cap = budget / 384;
+        cap: usize,
+    ) -> Result<Strategy, NoClosed> {
+        // A window of one colouring gives the smallest strategies (and was
+        // enough for every bound of 2x4 and 3x3 with suicide); a longer
+        // one also ends the longer cycles, for an owner whose ties need
+        // them.
+        let mut why = NoClosed::Never;
         for window in 1..=closed::MAX_WINDOW {
             let t = std::time::Instant::now();
             let found = closed::strategy(g, owner, bound, window, cap);
@@ -400,7 +451,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             match found {
                 Ok(c) => {
                     tick(u64::from(c.nodes));
-                    return Some(Strategy {
+                    return Ok(Strategy {
                         owner,
                         bound,
                         nodes: c.nodes,
@@ -408,10 +459,14 @@ impl<'s, 'a> Extractor<'s, 'a> {
                     });
                 }
                 Err(closed::Missing::Unsafe { .. }) => continue,
-                Err(_) => break,
+                Err(closed::Missing::TooMany(_)) => {
+                    why = NoClosed::Cap;
+                    break;
+                }
+                Err(closed::Missing::Rules) => break,
             }
         }
-        None
+        Err(why)
     }
 
     /// The tree strategy, or `None` past `limit` owner nodes.
@@ -793,6 +848,23 @@ mod tests {
             made: Some((0..made as u64).collect()),
             refs: Vec::new(),
         }
+    }
+
+    /// A closed search gets the board's keys where the memory holds them
+    /// (3x3), and on a board whose keys it does not hold (4x4) as many as
+    /// the tree had owner nodes times [`KEYS_PER_TREE_NODE`], not the
+    /// memory's cap, which it would spend only to give up.
+    #[test]
+    fn a_closed_search_is_capped_by_the_tree_before_it() {
+        let full = 15_000_000;
+        assert_eq!(closed_keys(9), 157_464);
+        assert_eq!(closed_cap(full, closed_keys(9), 2_460), 157_464);
+        assert_eq!(closed_cap(full, closed_keys(9), 0), 157_464);
+        assert_eq!(closed_cap(full, closed_keys(12), 1 << 16), 4_251_528);
+        assert_eq!(closed_cap(full, closed_keys(16), 1 << 16), 1 << 20);
+        assert_eq!(closed_cap(full, closed_keys(16), 1 << 20), full);
+        assert_eq!(closed_cap(full, closed_keys(16), 0), full);
+        assert_eq!(closed_keys(64), usize::MAX);
     }
 
     /// The links' memory stays within its budget: the older generation

@@ -345,12 +345,15 @@ fn closed_keys(points: usize) -> usize {
 }
 
 /// The keys a round's closed search may explore ([`Extractor::run`]):
-/// at most `full` (the memory's), and the board's (`whole`, about)
-/// where the memory holds them or the tree was not tried (`limit` 0),
-/// else [`KEYS_PER_TREE_NODE`] for each owner node the tree had.
+/// the memory's (`full`) where the tree was not tried (`limit` 0, closed
+/// first), else at most that, and the board's (`whole`, about) where the
+/// memory holds them, else [`KEYS_PER_TREE_NODE`] for each owner node
+/// the tree had.
 fn closed_cap(full: usize, whole: usize, limit: u32) -> usize {
     let per_tree = (limit as usize).saturating_mul(KEYS_PER_TREE_NODE);
-    if whole <= full || limit == 0 {
+    if limit == 0 {
+        full
+    } else if whole <= full {
         full.min(whole.max(per_tree))
     } else {
         full.min(per_tree)
@@ -859,7 +862,7 @@ mod tests {
         let full = 15_000_000;
         assert_eq!(closed_keys(9), 157_464);
         assert_eq!(closed_cap(full, closed_keys(9), 2_460), 157_464);
-        assert_eq!(closed_cap(full, closed_keys(9), 0), 157_464);
+        assert_eq!(closed_cap(full, closed_keys(9), 0), full);
         assert_eq!(closed_cap(full, closed_keys(12), 1 << 16), 4_251_528);
         assert_eq!(closed_cap(full, closed_keys(16), 1 << 16), 1 << 20);
         assert_eq!(closed_cap(full, closed_keys(16), 1 << 20), full);

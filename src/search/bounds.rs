@@ -30,6 +30,16 @@ fn for_mover(g: &Game, black: i32) -> i32 {
     }
 }
 
+/// Black's range `lo..=hi` from the side of `g`'s mover.
+#[inline]
+fn range_for_mover(g: &Game, lo: i32, hi: i32) -> (i32, i32) {
+    if g.to_move() == Color::Black {
+        (lo, hi)
+    } else {
+        (-hi, -lo)
+    }
+}
+
 /// The score now from the mover's side (half points, komi included), as
 /// if the game ended here: what the mover gets by passing after the
 /// opponent's pass. Scored rulesets only.
@@ -80,11 +90,8 @@ pub fn mover_value(g: &Game) -> i32 {
 /// `whole_cut`. Scored rulesets without prisoners only.
 pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> (i32, i32, benson::Ranges) {
     let r = benson::ranges(board, &g.position(), rules);
-    if g.to_move() == Color::Black {
-        (r.lo, r.hi, r)
-    } else {
-        (-r.hi, -r.lo, r)
-    }
+    let (lo, hi) = range_for_mover(g, r.lo, r.hi);
+    (lo, hi, r)
 }
 
 /// A result from the bounds of [`benson::Ranges`] that count enclosed
@@ -102,11 +109,7 @@ pub(super) fn whole_cut(
     d: u32,
 ) -> Option<Res> {
     let mover = g.to_move();
-    let (lower, upper) = if mover == Color::Black {
-        (r.whole_lo, r.whole_hi)
-    } else {
-        (-r.whole_hi, -r.whole_lo)
-    };
+    let (lower, upper) = range_for_mover(g, r.whole_lo, r.whole_hi);
     let (v, owner) = if lower >= beta {
         (lower, mover)
     } else if upper <= alpha {

@@ -350,21 +350,24 @@ fn closed_keys(points: usize) -> usize {
 /// memory holds them, else [`KEYS_PER_TREE_NODE`] for each owner node
 /// the tree had.
 fn closed_cap(full: usize, whole: usize, limit: u32) -> usize {
-    let per_tree = (limit as usize).saturating_mul(KEYS_PER_TREE_NODE);
     if limit == 0 {
-        full
-    } else if whole <= full {
-        full.min(whole.max(per_tree))
-    } else {
-        full.min(per_tree)
+        return full;
     }
+    let per_tree = (limit as usize).saturating_mul(KEYS_PER_TREE_NODE);
+    let want = if whole <= full {
+        whole.max(per_tree)
+    } else {
+        per_tree
+    };
+    want.min(full)
 }
 
 /// How a search for a closed strategy ended without one.
 enum NoClosed {
     /// It met more keys than its cap: a larger one may find it.
     Cap,
-    /// None exists whatever the cap (or the window allows).
+    /// None within any window tried, whatever the cap (or the rules or
+    /// the bound do not allow one).
     Never,
 }
 

@@ -171,18 +171,17 @@ def board_of(row):
     return m.group(1) if m else None
 
 
-def splice(old, new_rows, boards, note):
+def splice(old, new_rows, boards, head, cols):
     """The table block `old` with the rows of `boards` replaced by `new_rows`
-    (where the first of them stood) and `note` added to its first line in
-    place of an earlier note about the same boards."""
+    (where the first of them stood), under `head` and the header `cols`.
+    Each row carries its own date and host, so the head names none."""
     if old is None:
-        return note + "\n\n" + "\n".join(new_rows) + "\n"
-    lines = old.rstrip("\n").split("\n")
-    same = re.escape(", ".join(boards))
-    lines[0] = re.sub(r" Rows of " + same + r" measured [^`]*`[^`]*`\.", "", lines[0])
+        return head + "\n" + cols + "\n".join(new_rows) + "\n"
     out, placed = [], False
-    for line in lines:
-        if line.startswith("| ") and board_of(line) in boards:
+    for line in old.rstrip("\n").split("\n"):
+        if not line.startswith("| ") or line.startswith(("| board |", "| --- |")):
+            continue
+        if board_of(line) in boards:
             if not placed:
                 out.extend(new_rows)
                 placed = True
@@ -190,8 +189,7 @@ def splice(old, new_rows, boards, note):
         out.append(line)
     if not placed:
         out.extend(new_rows)
-    out[0] = out[0] + " " + note
-    return "\n".join(out) + "\n"
+    return head + "\n" + cols + "\n".join(out) + "\n"
 
 
 def block(text, start, end):
@@ -231,6 +229,22 @@ def main():
     old_results = open(results_readme).read() if os.path.exists(results_readme) else ""
     if "--rows" in sys.argv and "--long" not in sys.argv:
         sys.exit("--rows goes with --long")
+    # The long table's rows each say when and where they were measured:
+    # they are regenerated a few boards at a time, over days and hosts.
+    stamp = f"{time.strftime('%Y-%m-%d')}, {cpu}"
+    long_head = (f"Measured on {os.cpu_count()} cores, each row on the date and host in its last column; "
+                 f"`--tt-mb` default (256 MB up to 16 points, 4096 on 18 with 16 GB or more; 3x6: 4096 given), "
+                 f"`--search auto`; proof: owner nodes and the file's size (zstd-compressed above 1 MB); "
+                 f"by `scripts/solved-table.py --long` ({LONG_BUDGET} s a board), or `--long --rows BOARD,...` "
+                 f"for some boards' rows.\n")
+    lcols = cols.rstrip("\n").split("\n")
+    lcols = f"{lcols[0]} measured |\n{lcols[1]} --- |\n"
+    lrcols = rcols.rstrip("\n").split("\n")
+    lrcols = f"{lrcols[0]} measured |\n{lrcols[1]} --- |\n"
+
+    def stamped(rows):
+        return [f"{r} {stamp} |" for r in rows]
+
     if "--long" in sys.argv and "--rows" in sys.argv:
         # Only the long table's rows of these boards, the others kept as they are.
         at = sys.argv.index("--rows") + 1
@@ -240,17 +254,13 @@ def main():
             sys.exit(f"--rows takes boards of the long list, comma-separated: {unknown or 'none given'}")
         todo = [b for b in LONG if b[0] in boards]
         long_rows, long_results = solve_rows(root, exe, todo, LONG_BUDGET)
-        note = (f"Rows of {', '.join(boards)} measured {time.strftime('%Y-%m-%d')} on "
-                f"{os.cpu_count()} cores ({cpu}) by `scripts/solved-table.py --long --rows {','.join(boards)}`.")
-        long_table = splice(block(text, LONG_START, LONG_END), long_rows, boards, note)
-        long_result_table = splice(block(old_results, LONG_START, LONG_END), long_results, boards, note)
+        long_table = splice(block(text, LONG_START, LONG_END), stamped(long_rows), boards, long_head, lcols)
+        long_result_table = splice(block(old_results, LONG_START, LONG_END), stamped(long_results), boards,
+                                   long_head, lrcols)
     elif "--long" in sys.argv:
-        long_head = (f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores ({cpu}), "
-                     f"`--tt-mb` default (256 MB up to 16 points, 4096 on 18 with 16 GB or more; 3x6: 4096 given), "
-                     f"`--search auto`; proof: owner nodes and the file's size (zstd-compressed above 1 MB); by `scripts/solved-table.py --long` ({LONG_BUDGET} s each).\n")
         long_rows, long_results = solve_rows(root, exe, LONG, LONG_BUDGET)
-        long_table = long_head + "\n" + cols + "\n".join(long_rows) + "\n"
-        long_result_table = long_head + "\n" + rcols + "\n".join(long_results) + "\n"
+        long_table = long_head + "\n" + lcols + "\n".join(stamped(long_rows)) + "\n"
+        long_result_table = long_head + "\n" + lrcols + "\n".join(stamped(long_results)) + "\n"
     else:
         long_table = block(text, LONG_START, LONG_END) or "Not solved yet: run with --long.\n"
         long_result_table = block(old_results, LONG_START, LONG_END) or "Not solved yet: run with --long.\n"

@@ -25,7 +25,7 @@ use crate::engine::benson;
 use crate::engine::board::{Board, Layout};
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
-use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
+use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
 use crate::engine::symmetry::Automorphism;
 use crate::engine::types::Move;
 use crate::search::bounds::{
@@ -67,13 +67,8 @@ pub struct Config {
     pub guide: bool,
     /// A proof is extracted after the value search: every search keeps its
     /// history-dependent results by path for it (see
-    /// module `paths`), and the table keys use the board
-    /// symmetries only, without the colour swap. With the swap the value
-    /// search took fewer nodes but the extraction more time (4x4
-    /// positional, 2 threads: value 5.1 → 4.2 s, proof 4.2 → 12.0 s; 1x10
-    /// `--suicide forbidden`, one thread: a proof of 17.5 s did not finish
-    /// in 5 minutes), as the value search proved fewer of the lines the
-    /// extraction walks.
+    /// module `paths`), and the table keys use the colour swap only on
+    /// rectangles of two rows or more (`colour_swap`).
     pub proof_follows: bool,
     /// Which first moves get their exact value.
     pub first_moves: FirstMoves,
@@ -243,6 +238,30 @@ pub struct Shared<'a> {
     pub(super) solved_paths: OnceLock<PathTable>,
 }
 
+/// Whether the table keys use the colour swap (module `syms`): where the
+/// rules treat the colours alike, and with a proof to follow only on a
+/// rectangle of two rows or more, and not under `--superko none` with
+/// suicide allowed.
+///
+/// With the swap the value search proves fewer of the lines the proof's
+/// extraction walks, which costs where those are superko fights or
+/// closed strategies: on 1x10 `--suicide forbidden` (one thread) a proof
+/// of 17.5 s did not finish in 5 minutes with it, and 3x4 `--superko
+/// none` (one thread) took 160 s in all against 75 s. On rectangles the
+/// search's saving is mostly the larger. 2 threads, with the proof, one
+/// run each, every file verified, 2026-11-29, nodes and seconds in all
+/// (the solve and the proof): 3x6 `--tt-mb 4096` 79.0 M → 44.8 M, 148 →
+/// 119 s (the solve 96.7 → 74.8 s); 2x8 12.7 M → 6.7 M, 22.1 → 15.3 s;
+/// 2x7 1.45 M → 0.70 M, 2.7 → 1.5 s; 3x5 5.5 → 5.2 s; 4x4 4.26 M →
+/// 2.65 M, 10.1 → 12.4 s and situational 6.8 M → 3.4 M, 11.0 → 13.7 s
+/// (their extraction walks more); under `--superko none --suicide
+/// forbidden` 2x8 19.5 → 17.3 s, 3x5 5.4 → 4.4 s, 4x4 10.8 → 10.6 s.
+fn colour_swap(board: &Board, rules: &Rules, config: &Config) -> bool {
+    let rectangle = matches!(board.layout(), Layout::Grid { rows, cols, torus: false } if rows >= 2 && cols >= 2);
+    let closed = rules.superko == Superko::None && rules.suicide == Suicide::Allowed;
+    config.symmetry && colours_alike(rules) && (!config.proof_follows || (rectangle && !closed))
+}
+
 impl<'a> Shared<'a> {
     /// Prepares a solve of `board` under `rules`; an error if the machine
     /// cannot give the tables `config` asks for.
@@ -254,7 +273,7 @@ impl<'a> Shared<'a> {
         };
         let range = value_range(board.len(), rules);
         let small = rules.ruleset != Ruleset::Koh && board.len() <= SET_POINTS;
-        let colours = config.symmetry && !config.proof_follows && colours_alike(rules);
+        let colours = colour_swap(board, rules, &config);
         let syms = Syms::new(perms, board.len(), colours);
         let set_perm = if small && config.tt_mb > 0 {
             state_perms(&syms, board.len(), rules.superko)

@@ -247,8 +247,8 @@ pub struct Shared<'a> {
 /// extraction walks, which costs where those are superko fights or
 /// closed strategies: on 1x10 `--suicide forbidden` (one thread) a proof
 /// of 17.5 s did not finish in 5 minutes with it, and 3x4 `--superko
-/// none` (one thread) took 160 s in all against 75 s. On rectangles the
-/// search's saving is mostly the larger. 2 threads, with the proof, one
+/// none` (one thread) took 160 s in all against 75 s. On most rectangles
+/// the search saves more than the extraction loses. 2 threads, with the proof, one
 /// run each, every file verified, 2026-11-29, nodes and seconds in all
 /// (the solve and the proof): 3x6 `--tt-mb 4096` 79.0 M → 44.8 M, 148 →
 /// 119 s (the solve 96.7 → 74.8 s); 2x8 12.7 M → 6.7 M, 22.1 → 15.3 s;

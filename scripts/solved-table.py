@@ -192,6 +192,12 @@ def splice(old, new_rows, boards, head, cols):
     return head + "\n" + cols + "\n".join(out) + "\n"
 
 
+def with_measured(header):
+    """A table header (its two lines) with a last column, "measured"."""
+    names, rule = header.rstrip("\n").split("\n")
+    return f"{names} measured |\n{rule} --- |\n"
+
+
 def block(text, start, end):
     """The text between two markers, or None."""
     m = re.search(re.escape(start) + "\n(.*?)" + re.escape(end), text, flags=re.S)
@@ -237,10 +243,7 @@ def main():
                  f"`--search auto`; proof: owner nodes and the file's size (zstd-compressed above 1 MB); "
                  f"by `scripts/solved-table.py --long` ({LONG_BUDGET} s a board), or `--long --rows BOARD,...` "
                  f"for some boards' rows.\n")
-    lcols = cols.rstrip("\n").split("\n")
-    lcols = f"{lcols[0]} measured |\n{lcols[1]} --- |\n"
-    lrcols = rcols.rstrip("\n").split("\n")
-    lrcols = f"{lrcols[0]} measured |\n{lrcols[1]} --- |\n"
+    lcols, lrcols = with_measured(cols), with_measured(rcols)
 
     def stamped(rows):
         return [f"{r} {stamp} |" for r in rows]

@@ -257,9 +257,16 @@ pub struct Shared<'a> {
 /// (their extraction walks more); under `--superko none --suicide
 /// forbidden` 2x8 19.5 → 17.3 s, 3x5 5.4 → 4.4 s, 4x4 10.8 → 10.6 s.
 fn colour_swap(board: &Board, rules: &Rules, config: &Config) -> bool {
-    let rectangle = matches!(board.layout(), Layout::Grid { rows, cols, torus: false } if rows >= 2 && cols >= 2);
     let closed = rules.superko == Superko::None && rules.suicide == Suicide::Allowed;
-    config.symmetry && colours_alike(rules) && (!config.proof_follows || (rectangle && !closed))
+    config.symmetry
+        && colours_alike(rules)
+        && (!config.proof_follows || (rectangle(board) && !closed))
+}
+
+/// Whether `board` is a rectangle of two rows or more (not a line, a
+/// torus or another graph).
+fn rectangle(board: &Board) -> bool {
+    matches!(board.layout(), Layout::Grid { rows, cols, torus: false } if rows >= 2 && cols >= 2)
 }
 
 impl<'a> Shared<'a> {
@@ -335,7 +342,7 @@ impl<'a> Shared<'a> {
             range,
             whole_board_first: method == Method::ProofNumber
                 && matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
-                && matches!(board.layout(), Layout::Grid { rows, cols, torus: false } if rows >= 2 && cols >= 2),
+                && rectangle(board),
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
             numbers,
@@ -1083,5 +1090,39 @@ mod tests {
         assert_eq!(first("3x3", &rules, &[]), Some(13));
         assert_eq!(first("3x3", &rules, &[4]), Some(23));
         assert_eq!(first("3x3", &Rules::new(Ruleset::Logical), &[]), None);
+    }
+
+    /// With a proof to follow the colour swap is kept on rectangles only,
+    /// and not under `--superko none` with suicide allowed; value only,
+    /// wherever the rules treat the colours alike.
+    #[test]
+    fn the_colour_swap_with_a_proof_is_for_rectangles() {
+        let proof = Config {
+            proof_follows: true,
+            ..Config::default()
+        };
+        let value = Config::default();
+        let tt = Rules::new(Ruleset::TrompTaylor);
+        let (grid, line, ring) = (
+            Board::parse("3x3").unwrap(),
+            Board::parse("1x10").unwrap(),
+            Board::parse("cycle:6").unwrap(),
+        );
+        assert!(colour_swap(&grid, &tt, &proof));
+        assert!(!colour_swap(&line, &tt, &proof));
+        assert!(!colour_swap(&ring, &tt, &proof));
+        assert!(colour_swap(&line, &tt, &value));
+        let mut none = tt;
+        none.superko = Superko::None;
+        assert!(!colour_swap(&grid, &none, &proof));
+        assert!(colour_swap(&grid, &none, &value));
+        none.suicide = Suicide::Forbidden;
+        assert!(colour_swap(&grid, &none, &proof));
+        // Komi tells the colours apart.
+        let komi = Rules {
+            komi: Komi(1),
+            ..tt
+        };
+        assert!(!colour_swap(&grid, &komi, &value));
     }
 }

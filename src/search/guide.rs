@@ -95,7 +95,14 @@
 //! `CELL_AHEAD`): 3x6 35.0 s → 28.4 s. A placing that captures or
 //! suicides had cost a quarter of the build in `Position::place`'s
 //! floods; its child is now read off the groups (`Equations::child`):
-//! 3x6 55.4–56.3 s → 48.0–53.0 s (2026-11-29, a slower host).
+//! 3x6 55.4–56.3 s → 48.0–53.0 s (2026-11-29, a slower host). The codes
+//! of Black's placings do not change either: the first sweep keeps them
+//! (`Kept`, 4 bytes an empty point: 1.5 GB for 3x6, so the build's peak
+//! goes from 1.4 to 2.8 GB, still below the search's) where they fit in
+//! three quarters of the memory beside the rest of the build, level by
+//! level (4x5's 15 GB do not all fit on 24 GB), and later sweeps read
+//! them: 3x6 52.4–54.6 s → 34.8–37.5 s (a sweep still reads about 360 M
+//! scattered table entries, White's placings after a pass about 55 M).
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is
@@ -144,6 +151,9 @@ pub struct GuideStats {
     pub ko_states: u64,
     /// Of all those, how many end with lo < hi (cycles matter).
     pub open: u64,
+    /// Bytes of children's codes kept from the first sweep for the later
+    /// ones (0 where the memory had no room).
+    pub kept_bytes: u64,
 }
 
 impl GuideStats {
@@ -388,6 +398,30 @@ const KNOWN: u64 = 1 << 63;
 const SETTLED: u64 = 1 << 62;
 const _: () = assert!(2 * MAX_POINTS + 8 <= 62);
 
+/// Set in a state's [`pack_known`] word once the codes of Black's
+/// placings are in its [`Kept`] slots, their number at [`KIDS_AT`].
+const KIDS: u64 = 1 << 61;
+const KIDS_AT: u32 = 2 * MAX_POINTS as u32 + 8;
+const _: () = assert!(KIDS_AT + 6 <= 61 && MAX_POINTS < 64);
+
+/// The codes of Black's placings kept from a state's first sweep, so that
+/// later sweeps read them instead of working them out again: `stride`
+/// slots a state (the empty points of its level), by its place in its
+/// level's list. `stride` 0: nothing kept.
+struct Kept<'a> {
+    slots: &'a mut [u32],
+    stride: usize,
+}
+
+impl Kept<'_> {
+    /// The slots of the `i`th state, if kept.
+    #[inline]
+    fn slots(&mut self, i: usize) -> Option<&mut [u32]> {
+        let k = self.stride;
+        (k > 0).then(|| &mut self.slots[i * k..(i + 1) * k])
+    }
+}
+
 /// A colouring's [`Groups`] and score in one word. The four sets lie in
 /// disjoint parts of the colouring (the atari points are empty, the safe
 /// stones of one colour), so two masks hold them: `a` has Black's atari
@@ -613,23 +647,47 @@ impl Equations<'_> {
     /// Makes the state `s` ready for its equation in `r`: its groups and
     /// score, and the codes of Black's placings, whose table entries are
     /// fetched into the cache meanwhile. False (and `r` unchanged) if the
-    /// state is settled.
+    /// state is settled. With `slots` (the state's room in the kept
+    /// children, [`KIDS`]), the codes are read from there once a sweep has
+    /// put them there.
     #[inline]
-    fn ready(&self, digits: &Digits, s: u32, known: &mut u64, r: &mut Ready) -> bool {
+    fn ready(
+        &self,
+        digits: &Digits,
+        s: u32,
+        known: &mut u64,
+        slots: Option<&mut [u32]>,
+        r: &mut Ready,
+    ) -> bool {
         let (ol, oh) = unpack(self.table[s as usize].load(Relaxed));
         if ol == oh {
             return false;
         }
         let (pos, code, ban) = digits.state(self.board, s, self.ko);
+        let had_kids = *known & KIDS != 0;
         let (g, score) = self.groups_and_score(pos, known);
-        let swapped_code = ternary(swapped(pos));
         (r.state, r.pos, r.code, r.g, r.score, r.len) = (s, pos, code, g, score, 0);
-        for p in (pos.empty(self.board) & !ban).iter() {
-            if let Some(next) = self.child(pos, &g, p, Color::Black, swapped_code) {
-                crate::search::tt::prefetch(&self.table[next as usize]);
-                r.kids[r.len] = next as u32;
-                r.len += 1;
+        match slots {
+            Some(slots) if had_kids => {
+                r.len = (*known >> KIDS_AT & 63) as usize;
+                r.kids[..r.len].copy_from_slice(&slots[..r.len]);
             }
+            slots => {
+                let swapped_code = ternary(swapped(pos));
+                for p in (pos.empty(self.board) & !ban).iter() {
+                    if let Some(next) = self.child(pos, &g, p, Color::Black, swapped_code) {
+                        r.kids[r.len] = next as u32;
+                        r.len += 1;
+                    }
+                }
+                if let Some(slots) = slots {
+                    slots[..r.len].copy_from_slice(&r.kids[..r.len]);
+                    *known |= KIDS | (r.len as u64) << KIDS_AT;
+                }
+            }
+        }
+        for &k in &r.kids[..r.len] {
+            crate::search::tt::prefetch(&self.table[k as usize]);
         }
         true
     }
@@ -649,7 +707,14 @@ impl Equations<'_> {
     /// [`Ready`] [`AHEAD`] states before its equation is solved, so that
     /// the table reads of its placings, scattered over the table (775 MB
     /// on 3x6), overlap the work on the states between.
-    fn sweep(&self, digits: &Digits, images: &Images, states: &[u32], known: &mut [u64]) -> bool {
+    fn sweep(
+        &self,
+        digits: &Digits,
+        images: &Images,
+        states: &[u32],
+        known: &mut [u64],
+        mut kids: Kept<'_>,
+    ) -> bool {
         let mut changed = false;
         let mut ring = [Ready::default(); AHEAD];
         let mut live = [false; AHEAD];
@@ -682,8 +747,10 @@ impl Equations<'_> {
                     changed = true;
                 }
             }
-            live[slot] =
-                i < states.len() && self.ready(digits, states[i], &mut known[i], &mut ring[slot]);
+            live[slot] = i < states.len() && {
+                let slots = kids.slots(i);
+                self.ready(digits, states[i], &mut known[i], slots, &mut ring[slot])
+            };
             ring[slot].at = i;
         }
         changed
@@ -751,6 +818,28 @@ fn each_legal(
     }
 }
 
+/// Room for the codes of Black's placings of the listed states, by level,
+/// within `budget` bytes: a state of `k` stones has `n - k` empty points,
+/// so a slot each, with that stride. A level that does not fit, or whose
+/// memory is refused, keeps nothing (stride 0).
+fn keep_kids(board: &Board, levels: &[Vec<u32>], mut budget: u64) -> Vec<(Vec<u32>, usize)> {
+    let n = board.len();
+    let mut kids = Vec::with_capacity(levels.len());
+    for (k, level) in levels.iter().enumerate() {
+        let stride = n - k;
+        let len = level.len() * stride;
+        let mut slots: Vec<u32> = Vec::new();
+        if 4 * len as u64 > budget || slots.try_reserve_exact(len).is_err() {
+            kids.push((Vec::new(), 0));
+            continue;
+        }
+        budget -= 4 * len as u64;
+        slots.par_extend((0..len).into_par_iter().map(|_| 0));
+        kids.push((slots, stride));
+    }
+    kids
+}
+
 /// Every state of `board` with Black to move and no pass pending, packed
 /// as its table [`index`], by number of stones; `None` if memory is
 /// refused for the lists (a part's own list, a few MB, aborts as any small
@@ -801,12 +890,20 @@ impl Guide {
     /// [`Guide::build`] of the game with basic ko if `ko`, else of the
     /// game without any ko rule.
     pub fn build_with(board: &Board, rules: &Rules, ko: bool) -> Option<Guide> {
-        Guide::build_sym(board, rules, ko, true)
+        Guide::build_sym(board, rules, ko, true, None)
     }
 
     /// [`Guide::build_with`], sweeping one state of each orbit of the
-    /// board's symmetries if `symmetric`, else every state.
-    fn build_sym(board: &Board, rules: &Rules, ko: bool, symmetric: bool) -> Option<Guide> {
+    /// board's symmetries if `symmetric`, else every state; keeping the
+    /// states' children ([`Kept`]) within `keep` bytes, or by default
+    /// what the machine has room for.
+    fn build_sym(
+        board: &Board,
+        rules: &Rules,
+        ko: bool,
+        symmetric: bool,
+        keep: Option<u64>,
+    ) -> Option<Guide> {
         if !Guide::takes(board, rules) {
             return None;
         }
@@ -848,19 +945,44 @@ impl Guide {
             k.resize(level.len(), 0);
             known.push(k);
         }
+        // The children's codes kept, 4 bytes an empty point of each listed
+        // state (3x6: 1.5 GB; 4x5 about 15 GB), in what is left of three
+        // quarters of the memory beside the rest of the build.
+        let listed: u64 = levels.iter().map(|l| l.len() as u64).sum();
+        let budget = keep.unwrap_or_else(|| {
+            crate::search::tt::physical_memory().map_or(0, |m| {
+                (m - m / 4).saturating_sub(Guide::table_bytes(board) + 12 * listed)
+            })
+        });
+        let mut kids = keep_kids(board, &levels, budget);
+        let kept_bytes = kids.iter().map(|(v, _)| 4 * v.len() as u64).sum();
         let mut sweeps = 0;
         loop {
             sweeps += 1;
             let mut changed = false;
-            for (level, known) in levels.iter().zip(known.iter_mut()).rev() {
-                changed |= level
-                    .par_chunks(CHUNK)
-                    .zip(known.par_chunks_mut(CHUNK))
-                    .map(|(chunk, known)| eq.sweep(&digits, &images, chunk, known))
-                    .reduce(|| false, |a, b| a | b);
+            let each = levels.iter().zip(known.iter_mut()).zip(kids.iter_mut());
+            for ((level, known), (slots, stride)) in each.rev() {
+                let stride = *stride;
+                let parts = level.par_chunks(CHUNK).zip(known.par_chunks_mut(CHUNK));
+                let sweep = |(chunk, known), slots| {
+                    eq.sweep(&digits, &images, chunk, known, Kept { slots, stride })
+                };
+                changed |= if stride > 0 {
+                    parts
+                        .zip(slots.par_chunks_mut(CHUNK * stride))
+                        .map(|(part, slots)| sweep(part, slots))
+                        .reduce(|| false, |a, b| a | b)
+                } else {
+                    parts
+                        .map(|part| sweep(part, &mut []))
+                        .reduce(|| false, |a, b| a | b)
+                };
             }
-            for (level, known) in levels.iter_mut().zip(known.iter_mut()) {
-                // Keep the unsettled states, and their words, in step.
+            let each = levels.iter_mut().zip(known.iter_mut()).zip(kids.iter_mut());
+            for ((level, known), (slots, stride)) in each {
+                // Keep the unsettled states, their words and their
+                // children's codes in step.
+                let stride = *stride;
                 let mut kept = 0;
                 for i in 0..level.len() {
                     debug_assert_eq!(known[i] & SETTLED != 0, {
@@ -870,17 +992,20 @@ impl Guide {
                     if known[i] & SETTLED == 0 {
                         level[kept] = level[i];
                         known[kept] = known[i];
+                        slots.copy_within(i * stride..(i + 1) * stride, kept * stride);
                         kept += 1;
                     }
                 }
                 level.truncate(kept);
                 known.truncate(kept);
+                slots.truncate(kept * stride);
             }
             if !changed {
                 break;
             }
         }
         drop(known);
+        drop(kids);
         let open = count(&levels, false);
         let stats = GuideStats {
             sweeps,
@@ -888,6 +1013,7 @@ impl Guide {
             states: all - ko_states,
             ko_states,
             open,
+            kept_bytes,
         };
         Some(Guide {
             board: board.clone(),
@@ -980,7 +1106,8 @@ impl Guide {
 
     /// About what building the guide of `board` takes at its peak, in
     /// bytes: the table (2 bytes a colouring) and, for each listed state,
-    /// 4 bytes of sweep list and 8 of known word. The lists hold one state
+    /// 4 bytes of sweep list and 8 of known word. The kept children
+    /// (`Kept`) come on top only where they fit. The lists hold one state
     /// of each orbit of the legal colourings, and ko states (6% more on
     /// 4x5); a quarter is added for both. 4x5: 13.9 GB, against a measured
     /// peak of about 13.1 GB (7.0 GB of it the table, which stays).
@@ -1163,8 +1290,8 @@ mod tests {
             for suicide in [Suicide::Allowed, Suicide::Forbidden] {
                 for ko in [false, true] {
                     let r = rules(suicide, 0);
-                    let one = Guide::build_sym(&b, &r, ko, true).unwrap();
-                    let all = Guide::build_sym(&b, &r, ko, false).unwrap();
+                    let one = Guide::build_sym(&b, &r, ko, true, None).unwrap();
+                    let all = Guide::build_sym(&b, &r, ko, false, Some(0)).unwrap();
                     let read =
                         |g: &Guide| g.table.iter().map(|c| c.load(Relaxed)).collect::<Vec<_>>();
                     assert!(read(&one) == read(&all), "{spec} {suicide:?} ko {ko}");
@@ -1241,6 +1368,38 @@ mod tests {
                 captures > 100 && suicides > 100,
                 "{spec}: {captures} {suicides}"
             );
+        }
+    }
+
+    /// Keeping the children's codes from the first sweep, for every level,
+    /// for some (half the bytes all would take) or for none, gives the
+    /// same table and the same number of sweeps.
+    #[test]
+    fn kept_children_change_nothing() {
+        for spec in ["2x4", "3x3", "1x8"] {
+            let b = Board::parse(spec).unwrap();
+            let r = rules(Suicide::Allowed, 0);
+            let levels = legal_by_stones(&b, true, &Images::new(&b, true)).unwrap();
+            let all: u64 = (levels.iter().enumerate())
+                .map(|(k, l)| 4 * (l.len() * (b.len() - k)) as u64)
+                .sum();
+            let kept = |budget| {
+                let kids = keep_kids(&b, &levels, budget);
+                (kids.iter().enumerate())
+                    .filter(|(k, (_, stride))| *stride > 0 && !levels[*k].is_empty())
+                    .count()
+            };
+            let filled = levels.iter().filter(|l| !l.is_empty()).count();
+            assert_eq!(kept(all), filled, "{spec}");
+            assert!((1..filled).contains(&kept(all / 2)), "{spec}");
+            assert_eq!(kept(0), 0, "{spec}");
+            let read = |g: &Guide| g.table.iter().map(|c| c.load(Relaxed)).collect::<Vec<_>>();
+            let none = Guide::build_sym(&b, &r, true, true, Some(0)).unwrap();
+            for budget in [all / 2, all] {
+                let some = Guide::build_sym(&b, &r, true, true, Some(budget)).unwrap();
+                assert!(read(&some) == read(&none), "{spec} {budget}");
+                assert_eq!(some.stats().sweeps, none.stats().sweeps, "{spec}");
+            }
         }
     }
 

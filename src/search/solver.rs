@@ -415,13 +415,15 @@ impl<'a> Shared<'a> {
             if debug {
                 let s = g.stats();
                 eprintln!(
-                    "guide ({}): {} colourings, {} ko states, {} open, {} sweeps, {:.1} s{then}",
+                    "guide ({}): {} colourings, {} ko states, {} open, {} sweeps, {:.1} s, {} MB \
+                     of children kept{then}",
                     if g.has_ko() { "basic ko" } else { "no ko" },
                     s.states,
                     s.ko_states,
                     s.open,
                     s.sweeps,
-                    s.seconds
+                    s.seconds,
+                    s.kept_bytes >> 20
                 );
             }
         };

@@ -12,7 +12,7 @@ otherwise; with --long --rows, the long table's rows of only those boards
 are solved again, its other rows kept (the short table is solved again
 either way). Everything runs `gosolve` in release mode with the default table
 (256 MB)."""
-import json, os, re, subprocess, sys, time
+import argparse, json, os, re, subprocess, time
 
 # van der Werf & Winands' 2009 rules: basic ko, repetition a tie, no suicide.
 NONE = ["--superko", "none", "--suicide", "forbidden"]
@@ -204,10 +204,35 @@ def block(text, start, end):
     return m.group(1) if m else None
 
 
+def parse_args():
+    """The options, checked before anything is built or solved: an unknown
+    option or a bad value is an error, not a run of the default table."""
+    p = argparse.ArgumentParser(
+        prog="scripts/solved-table.py",
+        description="Solves the table's boards, verifies each result file and rewrites the "
+                    "solved tables of README.md and results/README.md.")
+    p.add_argument("--budget", type=int, default=120, metavar="SECONDS",
+                   help="seconds a board of the short table may take (default 120)")
+    p.add_argument("--long", action="store_true",
+                   help=f"also solve the long table's boards ({LONG_BUDGET} s a board)")
+    p.add_argument("--rows", metavar="BOARD,...",
+                   help="with --long: solve only these boards' long rows, keep the others")
+    args = p.parse_args()
+    if args.budget <= 0:
+        p.error("--budget takes a positive number of seconds")
+    if args.rows is not None:
+        if not args.long:
+            p.error("--rows goes with --long")
+        args.rows = [b for b in args.rows.split(",") if b]
+        unknown = [b for b in args.rows if b not in {x[0] for x in LONG}]
+        if not args.rows or unknown:
+            p.error(f"--rows takes boards of the long list, comma-separated: {unknown or 'none given'}")
+    return args
+
+
 def main():
-    budget = 120
-    if "--budget" in sys.argv:
-        budget = int(sys.argv[sys.argv.index("--budget") + 1])
+    args = parse_args()
+    budget = args.budget
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=root, check=True)
     exe = os.path.join(root, "target", "release", "gosolve")
@@ -233,8 +258,6 @@ def main():
     results_readme = os.path.join(root, "results", "README.md")
     text = open(readme).read()
     old_results = open(results_readme).read() if os.path.exists(results_readme) else ""
-    if "--rows" in sys.argv and "--long" not in sys.argv:
-        sys.exit("--rows goes with --long")
     # The long table's rows each say when and where they were measured:
     # they are regenerated a few boards at a time, over days and hosts.
     stamp = f"{time.strftime('%Y-%m-%d')}, {cpu}"
@@ -248,19 +271,15 @@ def main():
     def stamped(rows):
         return [f"{r} {stamp} |" for r in rows]
 
-    if "--long" in sys.argv and "--rows" in sys.argv:
+    if args.rows is not None:
         # Only the long table's rows of these boards, the others kept as they are.
-        at = sys.argv.index("--rows") + 1
-        boards = sys.argv[at].split(",") if at < len(sys.argv) else []
-        unknown = [b for b in boards if b not in {x[0] for x in LONG}]
-        if not boards or unknown:
-            sys.exit(f"--rows takes boards of the long list, comma-separated: {unknown or 'none given'}")
+        boards = args.rows
         todo = [b for b in LONG if b[0] in boards]
         long_rows, long_results = solve_rows(root, exe, todo, LONG_BUDGET)
         long_table = splice(block(text, LONG_START, LONG_END), stamped(long_rows), boards, long_head, lcols)
         long_result_table = splice(block(old_results, LONG_START, LONG_END), stamped(long_results), boards,
                                    long_head, lrcols)
-    elif "--long" in sys.argv:
+    elif args.long:
         long_rows, long_results = solve_rows(root, exe, LONG, LONG_BUDGET)
         long_table = long_head + "\n" + lcols + "\n".join(stamped(long_rows)) + "\n"
         long_result_table = long_head + "\n" + lrcols + "\n".join(stamped(long_results)) + "\n"

@@ -367,9 +367,9 @@ const POW3: [u64; MAX_POINTS] = {
     t
 };
 
-/// The sum of 3^q over the points q of `set`: its digits as black stones.
+/// The [`ternary`] code of `set` as black stones: the sum of 3^q over its points.
 #[inline]
-fn digits_of(set: PointSet) -> u64 {
+fn black_code(set: PointSet) -> u64 {
     ternary(Position {
         black: set,
         white: PointSet::EMPTY,
@@ -546,14 +546,14 @@ impl Equations<'_> {
             if !self.suicide || group == bit {
                 return None;
             }
-            return Some(placed - 2 * digits_of(group));
+            return Some(placed - 2 * black_code(group));
         }
         let taken = flood(
             self.board,
             around & opp & !PointSet(g.safe[c.opp().index()]),
             opp,
         );
-        let mut code = placed - digits_of(taken);
+        let mut code = placed - black_code(taken);
         if self.ko && taken.len() == 1 {
             // A lone stone whose one liberty is the point it took.
             let libs = around & ((empty & !bit) | taken);

@@ -103,6 +103,9 @@
 //! level (4x5's 15 GB do not all fit on 24 GB), and later sweeps read
 //! them: 3x6 52.4–54.6 s → 34.8–37.5 s (a sweep still reads about 360 M
 //! scattered table entries, White's placings after a pass about 55 M).
+//! Kept in part they showed no gain: 4x5 on 24 GB, about 5.6 GB of its
+//! 15 GB kept, took 561 s against 556 s without, its peak 17.9 GB
+//! against 12.3 GB (one pair of runs; still below 4x5's search peak).
 //!
 //! The sweep is parallel (rayon over chunks of one stone count) with racy
 //! relaxed loads and stores. That is sound because the iteration is

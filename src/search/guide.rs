@@ -1090,6 +1090,25 @@ impl Guide {
         self.range(g.position(), g.to_move(), g.passes(), ko)
     }
 
+    /// Fetches the entry [`Guide::range_at`] reads at `g` into the cache
+    /// (nothing after a pass, where it reads one entry a placing).
+    #[inline]
+    pub fn prefetch_at(&self, g: &Game) {
+        if g.passes() > 0 {
+            return;
+        }
+        let pos = g.position();
+        let me = match g.to_move() {
+            Color::Black => pos,
+            Color::White => swapped(pos),
+        };
+        let ban = match self.ko.then(|| g.ko_point()).flatten() {
+            Some(k) => PointSet::single(k),
+            None => PointSet::EMPTY,
+        };
+        crate::search::tt::prefetch(&self.table[index(ternary(me), ban) as usize]);
+    }
+
     /// Whether [`Guide::build`] takes this board and rules (it may still
     /// be refused its memory).
     pub fn takes(board: &Board, rules: &Rules) -> bool {

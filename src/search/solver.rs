@@ -895,6 +895,22 @@ impl<'s, 'a> Search<'s, 'a> {
             });
         }
         let d = self.external(g);
+        // The key first, so that the table's bucket, the node's numbers
+        // and its guide entry are fetched while the static bounds are
+        // worked out: three scattered reads a node that were waited on in
+        // turn (2 threads, value only, 2x8 0.93 times the time, median of
+        // 8 pairs; 4x4 0.95 of 5).
+        let (key, sym) = self.sh.key(g);
+        let hash = key_hash(&key);
+        if let Some(t) = &self.sh.table {
+            t.prefetch(hash);
+        }
+        if let Some(n) = &self.sh.numbers {
+            n.prefetch(hash ^ self.numbers_salt_at(d), beta);
+        }
+        if let Some(guide) = &self.sh.guide {
+            guide.prefetch_at(g);
+        }
 
         // Step 2. Static bounds from unconditional life.
         if self.static_bounds {
@@ -939,13 +955,6 @@ impl<'s, 'a> Search<'s, 'a> {
         }
 
         // Step 3. The transposition table.
-        let (key, sym) = self.sh.key(g);
-        let hash = key_hash(&key);
-        // Proof-number search reads the node's numbers next: fetch them
-        // while the table is probed.
-        if let Some(n) = &self.sh.numbers {
-            n.prefetch(hash ^ self.numbers_salt_at(d), beta);
-        }
         let mut node = Node {
             key,
             hash,

@@ -492,6 +492,12 @@ impl<K: Copy + Default + Eq + Send> Table<K> {
         &self.buckets[((hash as u128 * self.buckets.len() as u128) >> 64) as usize]
     }
 
+    /// Fetches the bucket of `hash` into the cache ahead of a probe.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        prefetch(self.bucket(hash));
+    }
+
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: &K, hash: u64) -> Option<Entry<K>> {

@@ -281,8 +281,8 @@ struct SearchArgs {
     search: SearchMethod,
     /// Do not build the history-free guide table that steers proof-number
     /// search (tromp-taylor and ggg from the empty board on at most 20
-    /// points; on 2 cores 4x4 takes about 3 s to build, 3x6 about 30 s and
-    /// 1.4 GB, 4x5 5 minutes and 13 GB).
+    /// points; on 2 cores 4x4 takes about 2 s to build, 3x6 35-47 s and
+    /// 2.8 GB, 4x5 about 9 minutes and up to 18 GB).
     #[arg(long)]
     no_guide: bool,
     /// Which first moves get their exact value (exact: every one; bounds:

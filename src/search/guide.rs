@@ -133,8 +133,10 @@ use std::time::Instant;
 /// The largest board the guide supports: 3^20 = 3.49 G colourings, a
 /// 7 GB table, whose indices still fit the sweep lists' `u32` (3^20 <
 /// 2^32) and two lookups of `Digits`. 4x5 (1.84 G legal colourings)
-/// builds in about 5 minutes on 2 cores at a peak of about 13 GB
-/// ([`Guide::build_bytes`]); 3x7 (3^21) would not fit the `u32`s.
+/// builds in 5 (2026-11-27) to 9 minutes (11-30, a slower host) on 2
+/// cores, at a peak of about 12 GB ([`Guide::build_bytes`]) and up to
+/// 18 GB where the children's codes are kept; 3x7 (3^21) would
+/// not fit the `u32`s.
 pub const MAX_POINTS: usize = 20;
 const _: () = assert!(MAX_POINTS <= 2 * DIGITS as usize);
 

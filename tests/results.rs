@@ -777,32 +777,52 @@ fn every_field_is_checked_by_the_decoder_for_every_reader() {
 
 /// Every result file kept in the repository verifies, and the boards with
 /// values derived independently (the naive solver, tests/solver.rs) agree.
+/// The files are checked on every core, largest first (the checker runs on
+/// one thread, and this test was most of the suite's time).
 #[test]
 fn the_results_folder_verifies() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    let mut seen = 0;
-    for e in std::fs::read_dir(&dir).unwrap() {
-        let path = e.unwrap().path();
-        if path.extension().is_none_or(|x| x != "gsr") {
-            continue;
+    let mut paths: Vec<(u64, std::path::PathBuf)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "gsr"))
+        .map(|e| (e.metadata().unwrap().len(), e.path()))
+        .collect();
+    paths.sort_by(|a, b| b.cmp(a));
+    assert!(
+        paths.len() >= 3,
+        "only {} result files in {}",
+        paths.len(),
+        dir.display()
+    );
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((_, path)) = paths.get(k) else {
+                        break;
+                    };
+                    let f = gsr::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    if let Err(e) = check(&f) {
+                        panic!("{}: {e} after {:?}", path.display(), e.line);
+                    }
+                    let name = path.file_name().unwrap().to_str().unwrap();
+                    let want = match name {
+                        "2x2-tromp-taylor.gsr" => Some(2),
+                        "1x3-tromp-taylor.gsr" => Some(6),
+                        "3x3-tromp-taylor.gsr" => Some(18),
+                        _ => None,
+                    };
+                    if let Some(v) = want {
+                        assert_eq!(f.value, v, "{name}");
+                    }
+                }
+            });
         }
-        let f = gsr::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if let Err(e) = check(&f) {
-            panic!("{}: {e} after {:?}", path.display(), e.line);
-        }
-        let name = path.file_name().unwrap().to_str().unwrap();
-        let want = match name {
-            "2x2-tromp-taylor.gsr" => Some(2),
-            "1x3-tromp-taylor.gsr" => Some(6),
-            "3x3-tromp-taylor.gsr" => Some(18),
-            _ => None,
-        };
-        if let Some(v) = want {
-            assert_eq!(f.value, v, "{name}");
-        }
-        seen += 1;
-    }
-    assert!(seen >= 3, "only {seen} result files in {}", dir.display());
+    });
 }
 
 /// Black's two-eyed 1x5 `.X.X.` keeps all five points: Black − White is at
@@ -1312,21 +1332,22 @@ fn a_closed_strategy_is_checked() {
     }
     // Move codes changed one at a time (the first 400 bytes): a link
     // mark or its number may now read as a move and the reverse, so
-    // only count failures; some must fail for breaking the bound.
-    let (mut failed, mut broken) = (0, 0);
-    for i in 2..bytes.len().min(400) {
-        for code in 0..=9u8 {
-            if bytes[i] == code || bytes[i] > 9 {
-                continue;
-            }
+    // only count failures; some must fail for breaking the bound. On
+    // every core: about 3,000 checks of the whole file.
+    use rayon::prelude::*;
+    let (failed, broken) = (2..bytes.len().min(400))
+        .into_par_iter()
+        .flat_map_iter(|i| (0..=9u8).map(move |code| (i, code)))
+        .filter(|&(i, code)| bytes[i] != code && bytes[i] <= 9)
+        .map(|(i, code)| {
             let mut b = bytes.clone();
             b[i] = code;
-            if let Err(e) = with(b) {
-                failed += 1;
-                broken += usize::from(e.reason.contains("breaking the bound"));
+            match with(b) {
+                Err(e) => (1, usize::from(e.reason.contains("breaking the bound"))),
+                Ok(_) => (0, 0),
             }
-        }
-    }
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     assert!(failed > 0 && broken > 0, "{failed} {broken}");
     // A link to a node of another state.
     let at = (2..bytes.len() - 1)

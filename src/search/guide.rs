@@ -1042,14 +1042,7 @@ impl Guide {
     /// per placing; two passes or more: the score.
     pub fn range(&self, pos: Position, mover: Color, passes: u8, ko: Option<u8>) -> (i32, i32) {
         debug_assert!(pos.is_legal(&self.board, PointSet::EMPTY));
-        let me = match mover {
-            Color::Black => pos,
-            Color::White => swapped(pos),
-        };
-        let ban = match ko {
-            Some(k) if self.ko => PointSet::single(k),
-            _ => PointSet::EMPTY,
-        };
+        let (me, ban) = self.frame(pos, mover, ko);
         debug_assert!(passes == 0 || ban.is_empty(), "a pass clears the ban");
         debug_assert!((ban & !ko_points(&self.board, me)).is_empty(), "not a ko");
         let eq = Equations {
@@ -1088,8 +1081,7 @@ impl Guide {
     /// df-pn's hot path).
     #[inline]
     pub fn range_at(&self, g: &Game) -> (i32, i32) {
-        let ko = if self.ko { g.ko_point() } else { None };
-        self.range(g.position(), g.to_move(), g.passes(), ko)
+        self.range(g.position(), g.to_move(), g.passes(), self.ko_at(g))
     }
 
     /// Fetches the entry [`Guide::range_at`] reads at `g` into the cache
@@ -1099,16 +1091,30 @@ impl Guide {
         if g.passes() > 0 {
             return;
         }
-        let pos = g.position();
-        let me = match g.to_move() {
+        let (me, ban) = self.frame(g.position(), g.to_move(), self.ko_at(g));
+        crate::search::tt::prefetch(&self.table[index(ternary(me), ban) as usize]);
+    }
+
+    /// The ko ban at `g` as this guide reads it: none in a guide without
+    /// ko.
+    #[inline]
+    fn ko_at(&self, g: &Game) -> Option<u8> {
+        if self.ko { g.ko_point() } else { None }
+    }
+
+    /// `pos` with `mover` to move in the table's frame (the mover's stones
+    /// black), and the point basic ko bans there (none without ko).
+    #[inline]
+    fn frame(&self, pos: Position, mover: Color, ko: Option<u8>) -> (Position, PointSet) {
+        let me = match mover {
             Color::Black => pos,
             Color::White => swapped(pos),
         };
-        let ban = match self.ko.then(|| g.ko_point()).flatten() {
-            Some(k) => PointSet::single(k),
-            None => PointSet::EMPTY,
+        let ban = match ko {
+            Some(k) if self.ko => PointSet::single(k),
+            _ => PointSet::EMPTY,
         };
-        crate::search::tt::prefetch(&self.table[index(ternary(me), ban) as usize]);
+        (me, ban)
     }
 
     /// Whether [`Guide::build`] takes this board and rules (it may still

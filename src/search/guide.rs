@@ -788,8 +788,13 @@ struct Ready {
 }
 
 /// Calls `f(stones, packed)` for every legal colouring whose Black stones
-/// are in `blacks` (a range of bit masks), and with `ko` for each of its
-/// [`ko_points`], as its table [`index`].
+/// or White stones are in `blacks` (a range of bit masks), but with the
+/// other colour's mask not below it, and with `ko` for each of its
+/// [`ko_points`], as its table [`index`]. Over all ranges that is every
+/// legal colouring once: a colouring and its colour swap are legal
+/// together, so one check serves both (3x6: listing and counting the
+/// states 4.6–5.5 s → 3.7–3.9 s, three runs each, with the count below
+/// on every thread).
 fn each_legal(
     board: &Board,
     blacks: std::ops::Range<u64>,
@@ -797,22 +802,29 @@ fn each_legal(
     mut f: impl FnMut(usize, u32),
 ) {
     let full = board.mask().0;
+    let mut emit = |pos: Position, stones: usize| {
+        let code = ternary(pos);
+        f(stones, code as u32);
+        if ko {
+            for k in ko_points(board, pos).iter() {
+                f(stones, index(code, PointSet::single(k)) as u32);
+            }
+        }
+    };
     for b in blacks {
         let rest = full & !b;
         let mut w = rest;
-        loop {
+        // Masks of `rest` from the largest down, while not below `b`.
+        while w >= b {
             let pos = Position {
                 black: PointSet(b),
                 white: PointSet(w),
             };
             if pos.is_legal(board, PointSet::EMPTY) {
                 let stones = (b | w).count_ones() as usize;
-                let code = ternary(pos);
-                f(stones, code as u32);
-                if ko {
-                    for k in ko_points(board, pos).iter() {
-                        f(stones, index(code, PointSet::single(k)) as u32);
-                    }
+                emit(pos, stones);
+                if w != b {
+                    emit(swapped(pos), stones);
                 }
             }
             if w == 0 {
@@ -925,15 +937,19 @@ impl Guide {
         let images = Images::new(board, symmetric);
         let mut levels = legal_by_stones(board, ko, &images)?;
         let digits = Digits::new();
-        let count = |levels: &[Vec<u32>], ko_only: bool| -> u64 {
-            levels
-                .iter()
-                .flatten()
-                .filter(|&&s| !ko_only || !digits.state(board, s, ko).2.is_empty())
-                .map(|&s| images.orbit(s))
-                .sum()
+        // The states the listed ones stand for, and of them those with a
+        // ko ban: on every thread, one pass (two sequential ones took
+        // 0.65 s of 3x6's build).
+        let count = |levels: &[Vec<u32>]| -> (u64, u64) {
+            let each = levels.par_iter().flat_map(|l| l.par_iter());
+            each.map(|&s| {
+                let orbit = images.orbit(s);
+                let banned = !digits.state(board, s, ko).2.is_empty();
+                (orbit, if banned { orbit } else { 0 })
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
         };
-        let (all, ko_states) = (count(&levels, false), count(&levels, true));
+        let (all, ko_states) = count(&levels);
         let eq = Equations {
             board,
             endless,
@@ -1011,7 +1027,7 @@ impl Guide {
         }
         drop(known);
         drop(kids);
-        let open = count(&levels, false);
+        let open = count(&levels).0;
         let stats = GuideStats {
             sweeps,
             seconds: start.elapsed().as_secs_f64(),
@@ -1334,6 +1350,53 @@ mod tests {
             }
             let images = Images::new(&b, true);
             assert!(!images.maps.is_empty(), "{spec} has symmetries");
+        }
+    }
+
+    /// The lists hold every legal colouring once, and with ko every ko
+    /// state once, against every code read back and tested; with the
+    /// symmetries, exactly the least index of each orbit of those. The
+    /// listing checks a colouring and its colour swap together, so an
+    /// off-by-one there would drop or repeat states here.
+    #[test]
+    fn listing_is_every_state_once() {
+        let digits = Digits::new();
+        for spec in ["1x1", "1x6", "2x3", "3x3", "2x4", "cycle:6", "petersen"] {
+            let b = Board::parse(spec).unwrap();
+            for ko in [false, true] {
+                let mut want = Vec::new();
+                for code in 0..3u64.pow(b.len() as u32) {
+                    let p = from_ternary(code, b.len());
+                    if p.is_legal(&b, PointSet::EMPTY) {
+                        want.push(code as u32);
+                        let bans = if ko {
+                            ko_points(&b, p)
+                        } else {
+                            PointSet::EMPTY
+                        };
+                        want.extend(bans.iter().map(|k| index(code, PointSet::single(k)) as u32));
+                    }
+                }
+                want.sort_unstable();
+                for symmetric in [false, true] {
+                    let images = Images::new(&b, symmetric);
+                    let levels = legal_by_stones(&b, ko, &images).unwrap();
+                    for (k, level) in levels.iter().enumerate() {
+                        for &s in level {
+                            let (p, _, _) = digits.state(&b, s, ko);
+                            assert_eq!((p.black | p.white).len() as usize, k, "{spec}");
+                        }
+                    }
+                    let mut got: Vec<u32> = levels.concat();
+                    got.sort_unstable();
+                    let canon: Vec<u32> = want
+                        .iter()
+                        .copied()
+                        .filter(|&s| images.canonical(s))
+                        .collect();
+                    assert_eq!(got, canon, "{spec} ko {ko} symmetric {symmetric}");
+                }
+            }
         }
     }
 

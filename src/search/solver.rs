@@ -213,6 +213,9 @@ pub struct Shared<'a> {
     /// rows or more under area scoring (alpha-beta, which tiny boards
     /// use, was not measured with it).
     whole_board_first: bool,
+    /// Under `--superko none` with suicide allowed, the first test of a
+    /// value is at 0, the tie ([`Shared::first_test`]).
+    ties_first: bool,
     nodes: AtomicU64,
     /// Numbers the depth-limited iterations of all threads, so that a node
     /// left open by one is skipped only by the same iteration.
@@ -343,6 +346,7 @@ impl<'a> Shared<'a> {
             whole_board_first: method == Method::ProofNumber
                 && matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
                 && rectangle(board),
+            ties_first: rules.superko == Superko::None && rules.suicide == Suicide::Allowed,
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
             numbers,
@@ -466,7 +470,8 @@ impl<'a> Shared<'a> {
         self.stop.clone()
     }
 
-    /// Where the exact-value driver starts at `g` (mover's side): at the
+    /// Where the exact-value driver starts at `g` (mover's side): at 0
+    /// under `--superko none` with suicide allowed; else at the
     /// guide's value where its bracket is exact, so that a right guess
     /// takes two tests ("≥ v?" yes, "≥ v + 1?" no); else at the top of
     /// the range where the guide knows something of `g` (its bracket is
@@ -489,7 +494,21 @@ impl<'a> Shared<'a> {
     /// -> 14.7 M, 3x4 0.62 M -> 0.43 M. Not on other graphs: 1x10
     /// `--suicide forbidden` 3.2 M -> 10.8 M, 1x9 0.16 M -> 0.51 M,
     /// Petersen 3.4 K -> 7.0 K (values near 0).
+    ///
+    /// Under `--superko none` with suicide allowed a repetition is a tie
+    /// and suicides make repetitions easy to force, so values are 0 on
+    /// every board measured, where the guide (whose game has no ties)
+    /// sent the first test to the top of the range. One thread, nodes,
+    /// from the guide against from 0 (2026-11-30): 2x4 122 K -> 30 K, 3x3
+    /// 111 K -> 59 K, 2x5 3.17 M -> 0.30 M, 3x4 50.8 M -> 19.5 M (28.4 ->
+    /// 11.1 s); 1x7 19.8 K -> 13.7 K; 1x8 and cycle:6 the same (0 either
+    /// way). 4x4, 2 threads: A1 and B1 were at least 0 within 0.37 M
+    /// nodes each, where from the top neither class had settled a test
+    /// in 135 M nodes; "is it at least 1?" then ran open past 636 M.
     pub(super) fn first_test(&self, g: &Game) -> Option<i32> {
+        if self.ties_first {
+            return Some(0);
+        }
         let Some(guide) = self.guide.as_ref() else {
             return self.whole_board_first.then(|| whole_board(g));
         };
@@ -1101,6 +1120,23 @@ mod tests {
         assert_eq!(first("3x3", &rules, &[]), Some(13));
         assert_eq!(first("3x3", &rules, &[4]), Some(23));
         assert_eq!(first("3x3", &Rules::new(Ruleset::Logical), &[]), None);
+    }
+
+    /// Under `--superko none` with suicide allowed the first test is at
+    /// the tie, 0, komi or not; without suicide as elsewhere.
+    #[test]
+    fn ties_are_tested_first_under_basic_ko_with_suicide() {
+        let mut rules = Rules::new(Ruleset::TrompTaylor);
+        rules.superko = Superko::None;
+        assert_eq!(first("3x3", &rules, &[]), Some(0));
+        assert_eq!(first("3x3", &rules, &[4]), Some(0));
+        rules.komi = Komi(5);
+        assert_eq!(first("3x3", &rules, &[]), Some(0));
+        rules.suicide = Suicide::Forbidden;
+        assert_eq!(first("3x3", &rules, &[]), Some(13));
+        rules.superko = Superko::Positional;
+        rules.suicide = Suicide::Allowed;
+        assert_eq!(first("3x3", &rules, &[]), Some(13));
     }
 
     /// With a proof to follow the colour swap is kept on rectangles only,

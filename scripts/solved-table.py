@@ -54,8 +54,9 @@ LONG = [
     ("4x4", []), ("4x4", ["--superko", "situational"]), ("4x4", NONE),
     ("3x5", []), ("3x5", NONE), ("2x7", []), ("2x7", NONE),
     ("2x8", []), ("2x8", NONE),
-    # With suicide, every bound a tie keeps: 2 minutes on one thread, half
-    # of it the closed strategies' proof (2026-11-29).
+    # With suicide, every bound a tie keeps: about 20 s on one thread
+    # with the proof since the first test is at the tie (2026-11-30; 2
+    # minutes before).
     ("3x4", ["--superko", "none"] + ONE),
     # 18 points. 3x6's proof needs a larger table: with 256 MB its
     # extraction had not finished one strategy after 23 minutes at 12 GB

@@ -358,6 +358,13 @@ impl Rules {
         Ok(())
     }
 
+    /// Whether ties are everywhere: under `--superko none` a repetition
+    /// is a tie, and with suicide allowed repetitions are easy to force
+    /// (a lone stone's suicide changes nothing but the player to move).
+    pub fn suicide_ties(&self) -> bool {
+        self.superko == Superko::None && self.suicide == Suicide::Allowed
+    }
+
     /// A short description: `tromp-taylor, positional superko, suicide allowed, komi 0`.
     pub fn describe(&self) -> String {
         let mut parts = vec![self.ruleset.name().to_string()];

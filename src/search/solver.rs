@@ -25,7 +25,7 @@ use crate::engine::benson;
 use crate::engine::board::{Board, Layout};
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
-use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
+use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
 use crate::engine::symmetry::Automorphism;
 use crate::engine::types::Move;
 use crate::search::bounds::{
@@ -213,9 +213,6 @@ pub struct Shared<'a> {
     /// rows or more under area scoring (alpha-beta, which tiny boards
     /// use, was not measured with it).
     whole_board_first: bool,
-    /// Under `--superko none` with suicide allowed, the first test of a
-    /// value is at 0, the tie ([`Shared::first_test`]).
-    ties_first: bool,
     nodes: AtomicU64,
     /// Numbers the depth-limited iterations of all threads, so that a node
     /// left open by one is skipped only by the same iteration.
@@ -260,10 +257,9 @@ pub struct Shared<'a> {
 /// (their extraction walks more); under `--superko none --suicide
 /// forbidden` 2x8 19.5 → 17.3 s, 3x5 5.4 → 4.4 s, 4x4 10.8 → 10.6 s.
 fn colour_swap(board: &Board, rules: &Rules, config: &Config) -> bool {
-    let closed = rules.superko == Superko::None && rules.suicide == Suicide::Allowed;
     config.symmetry
         && colours_alike(rules)
-        && (!config.proof_follows || (rectangle(board) && !closed))
+        && (!config.proof_follows || (rectangle(board) && !rules.suicide_ties()))
 }
 
 /// Whether `board` is a rectangle of two rows or more (not a line, a
@@ -346,7 +342,6 @@ impl<'a> Shared<'a> {
             whole_board_first: method == Method::ProofNumber
                 && matches!(rules.ruleset, Ruleset::TrompTaylor | Ruleset::Ggg)
                 && rectangle(board),
-            ties_first: rules.superko == Superko::None && rules.suicide == Suicide::Allowed,
             nodes: AtomicU64::new(0),
             iterations: AtomicU32::new(1),
             numbers,
@@ -506,7 +501,7 @@ impl<'a> Shared<'a> {
     /// nodes each, where from the top neither class had settled a test
     /// in 135 M nodes; "is it at least 1?" then ran open past 636 M.
     pub(super) fn first_test(&self, g: &Game) -> Option<i32> {
-        if self.ties_first {
+        if self.rules.suicide_ties() {
             return Some(0);
         }
         let Some(guide) = self.guide.as_ref() else {
@@ -1090,7 +1085,7 @@ impl Search<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::Komi;
+    use crate::engine::rules::{Komi, Suicide};
 
     fn first(spec: &str, rules: &Rules, moves: &[u8]) -> Option<i32> {
         let board = Board::parse(spec).unwrap();

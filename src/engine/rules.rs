@@ -358,9 +358,9 @@ impl Rules {
         Ok(())
     }
 
-    /// Whether ties are everywhere: under `--superko none` a repetition
-    /// is a tie, and with suicide allowed repetitions are easy to force
-    /// (a lone stone's suicide changes nothing but the player to move).
+    /// Whether a repetition is a tie and easy to force: `--superko none`
+    /// (a repetition ends the game at 0) with suicide allowed (a lone
+    /// stone's suicide changes nothing but the player to move).
     pub fn suicide_ties(&self) -> bool {
         self.superko == Superko::None && self.suicide == Suicide::Allowed
     }

@@ -478,9 +478,10 @@ fn ratings(sh: &Shared, classes: &[Vec<Move>]) -> Option<Vec<(i32, i32)>> {
 /// Not where a repetition is a tie ([`Rules::suicide_ties`]): the guide's
 /// game scores an endless one as the worst or best result, not 0, so its
 /// extremes are not that game's; and reordered there, the results tests
-/// on 2x4 and 3x3 (one thread, with the proof) passed 24 GB and were
-/// killed (not looked into further: the solves and `verify` alone took
-/// under 600 MB).
+/// on 2x4 and 3x3 (one thread, with the proof, closed strategies off)
+/// passed 24 GB and were killed, where the same solves with closed
+/// strategies sought past 65,536 owner nodes (the default) and their
+/// `verify` stayed under 620 MB.
 ///
 /// [`Rules::suicide_ties`]: crate::engine::rules::Rules::suicide_ties
 fn extremes_first(sh: &Shared, classes: &[Vec<Move>]) -> Vec<usize> {

@@ -310,7 +310,9 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         out
     };
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
-    let mut values: Vec<Bracket> = if bounds {
+    // (class index, bracket) of each placing class, in the order the
+    // classes were started; put back in the classes' order below.
+    let mut out: Vec<(usize, Bracket)> = if bounds {
         let first = guide_order(sh, &classes[..placings]);
         let mut rest: Vec<(usize, Bracket)> = in_order(
             placings,
@@ -321,26 +323,24 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             help,
         );
         rest.sort_by_key(|&(k, b)| (-b.hi, k));
-        let mut out = in_order(
+        in_order(
             placings,
             |i| {
                 let (k, b) = rest[i];
                 (k, last(k, b))
             },
             help,
-        );
-        out.sort_by_key(|&(k, _)| k);
-        out.into_iter().map(|(_, b)| b).collect()
+        )
     } else {
         let order = extremes_first(sh, &classes[..placings]);
-        let mut out = in_order(
+        in_order(
             placings,
             |i| (order[i], last(order[i], start[order[i]])),
             help,
-        );
-        out.sort_by_key(|&(k, _)| k);
-        out.into_iter().map(|(_, b)| b).collect()
+        )
     };
+    out.sort_by_key(|&(k, _)| k);
+    let mut values: Vec<Bracket> = out.into_iter().map(|(_, b)| b).collect();
     values.extend((placings..classes.len()).map(|k| last(k, start[k])));
     let mut moves: Vec<RootMove> = classes
         .into_iter()
@@ -582,7 +582,7 @@ fn numbers_salt(first: Move) -> u64 {
 mod tests {
     use super::*;
     use crate::engine::board::Board;
-    use crate::engine::rules::{Rules, Ruleset};
+    use crate::engine::rules::{Rules, Ruleset, Superko};
     use crate::search::solver::{Config, Method};
 
     /// 3x3's guide knows the centre (+9) is the best first move, so the
@@ -620,6 +620,16 @@ mod tests {
         let order = extremes_first(&sh, &classes);
         assert_eq!(order, [4, 0, 1, 2, 3, 5, 6, 7, 8]);
         assert_eq!(extremes_first(&plain, &classes), (0..9).collect::<Vec<_>>());
+        // Where a repetition is a tie the guide's game is another one:
+        // the same guide, but the classes keep their order.
+        let ties = Rules {
+            superko: Superko::None,
+            ..rules
+        };
+        assert!(ties.suicide_ties());
+        let sh = Shared::new(&board, &ties, config(true)).unwrap();
+        assert_eq!(ratings(&sh, &classes).unwrap()[4], (18, 18));
+        assert_eq!(extremes_first(&sh, &classes), (0..9).collect::<Vec<_>>());
     }
 
     /// The best and the worst class go first where the guide values both

@@ -784,11 +784,24 @@ impl<'s, 'a> Extractor<'s, 'a> {
         // A glance bounds both of the test's numbers, so a move with a
         // short proof either way comes first; the whole share bounds only
         // the number for the answer wanted (`Search::keeps_within`).
+        //
+        // The bound holds at every owner node the walk reaches (the solver
+        // proved it at the class's root, and each owner move taken was
+        // shown to keep it), so once every other candidate is shown not to
+        // keep it, the one left does, untested: its subtree is then
+        // extracted node by node, each choice below with a test of its
+        // own, rather than by one search of the whole subtree, which can
+        // run past any share (1x15: the one move left after every other
+        // was refuted stayed unproved past 1 G nodes). The checker replays
+        // the subtree all the same.
         let mut limit = (n as u32).max(4);
         let mut share = u64::from(limit) * CHOICE_NODES;
         let before = self.search.visited();
         loop {
             for (part, glance) in [(share / GLANCE, true), (share, false)] {
+                if let [only] = tries[..] {
+                    return only;
+                }
                 let mut i = 0;
                 while i < tries.len() {
                     let u = g.play(tries[i]);
@@ -813,6 +826,9 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         Some(true) => return tries[i],
                         Some(false) => {
                             tries.remove(i);
+                            if let [only] = tries[..] {
+                                return only;
+                            }
                         }
                         None => i += 1,
                     }

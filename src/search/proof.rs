@@ -797,11 +797,11 @@ impl<'s, 'a> Extractor<'s, 'a> {
         let mut limit = (n as u32).max(4);
         let mut share = u64::from(limit) * CHOICE_NODES;
         let before = self.search.visited();
+        if let [only] = tries[..] {
+            return only;
+        }
         loop {
             for (part, glance) in [(share / GLANCE, true), (share, false)] {
-                if let [only] = tries[..] {
-                    return only;
-                }
                 let mut i = 0;
                 while i < tries.len() {
                     let u = g.play(tries[i]);

@@ -148,6 +148,28 @@ fn proofs_verify_on_four_and_five_points_under_every_rule_combination() {
     }
 }
 
+/// Each class's strategies are extracted as soon as its value is settled,
+/// while the value search goes on: on a fresh solve every strategy the
+/// file holds was extracted that way (every class is searched), under
+/// exact values and under `--first-moves bounds`, on one thread and on
+/// two, and the file verifies.
+#[test]
+fn strategies_are_extracted_as_their_classes_settle() {
+    for (first_moves, threads) in [
+        (FirstMoves::Exact, 1),
+        (FirstMoves::Bounds, 1),
+        (FirstMoves::Exact, 2),
+    ] {
+        let opts = RuleOptions::default();
+        let (r, f) = solved_report("1x7", &opts, (first_moves, 16), threads);
+        // +2 (half points), as the checker confirms below.
+        assert_eq!(r.solution.value, 4, "{first_moves:?}, {threads} threads");
+        assert!(!r.strategies.is_empty());
+        assert_eq!(r.early_strategies, r.strategies.len());
+        assert!(check(&f).is_ok(), "{first_moves:?}, {threads} threads");
+    }
+}
+
 /// Solves `spec` with its proof under every ruleset and option but the
 /// `skip`ped, and has the checker verify each.
 fn proofs_verify(spec: &str, skip: &[(Ruleset, Superko, Suicide)]) {
@@ -1484,6 +1506,16 @@ fn solved_with(
     (first_moves, tt_mb): (FirstMoves, usize),
     threads: usize,
 ) -> ResultFile {
+    solved_report(spec, opts, (first_moves, tt_mb), threads).1
+}
+
+/// [`solved_with`], with the solve's report.
+fn solved_report(
+    spec: &str,
+    opts: &RuleOptions,
+    (first_moves, tt_mb): (FirstMoves, usize),
+    threads: usize,
+) -> (Report, ResultFile) {
     let board = Board::parse(spec).unwrap();
     let rules = Rules::build(Ruleset::TrompTaylor, opts, &board).unwrap();
     let config = Config {
@@ -1497,7 +1529,8 @@ fn solved_with(
         threads,
     };
     let r = run_solve(&board, &rules, config, run).unwrap();
-    save::result_file(&board, &rules, &r, &config)
+    let f = save::result_file(&board, &rules, &r, &config);
+    (r, f)
 }
 
 /// `--first-moves bounds`, on one thread and two: the value as the exact

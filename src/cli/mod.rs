@@ -615,11 +615,20 @@ fn run(command: Command) -> Result<(), String> {
                     p.display()
                 );
             } else if let Some(p) = &path {
+                // Strategies extracted as their classes settled took part
+                // of the value's seconds.
+                let proof = if r.early_strategies > 0 {
+                    format!(
+                        "proof {:.3} s while the value was searched and {:.3} s after, {} of the strategies extracted as their classes settled",
+                        r.early_proof_seconds, r.proof_seconds, r.early_strategies
+                    )
+                } else {
+                    format!("proof {:.3} s", r.proof_seconds)
+                };
                 println!(
-                    "result file: {} ({} strategies, proof {:.3} s, {} nodes searched; check it with `gosolve verify`)",
+                    "result file: {} ({} strategies, {proof}, {} nodes searched; check it with `gosolve verify`)",
                     p.display(),
                     r.strategies.len(),
-                    r.proof_seconds,
                     r.proof_nodes
                 );
             }

@@ -111,6 +111,10 @@ pub fn json(r: &Report, saved: Option<&std::path::Path>) -> String {
         "table_hits": r.table.1,
         "resumed_classes": r.solution.resumed,
         "resumed_strategies": r.resumed_strategies,
+        "proof_seconds": super::millis(r.proof_seconds),
+        "early_proof_seconds": super::millis(r.early_proof_seconds),
+        "early_strategies": r.early_strategies,
+        "proof_nodes": r.proof_nodes,
         "result_file": saved.map(|p| p.display().to_string()),
     })
     .to_string()

@@ -54,9 +54,10 @@ pub struct RunInfo {
     pub date: String,
     /// Nodes searched.
     pub nodes: u64,
-    /// Seconds of the solve (without the proof extraction).
+    /// Seconds until the value was known (with the extraction of the
+    /// strategies of classes settled on the way, from 2026-11-30).
     pub seconds: f64,
-    /// Seconds of the proof extraction.
+    /// Seconds of the proof extraction after that.
     pub proof_seconds: f64,
     /// Threads.
     pub threads: u32,

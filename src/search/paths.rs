@@ -47,10 +47,13 @@
 //! the shared one, grown as results come (allocation inside `store`,
 //! amortised, and only where a proof follows).
 //!
-//! When the extraction starts, the shared table is frozen
-//! ([`Shared::solved_paths`](crate::search::solver::Shared)): the
-//! extractions, which run side by side, read it and each keeps its own
-//! results in a table of its own.
+//! The extractions, which run side by side and (from 2026-11-30) while
+//! the value search still runs, each a class's as soon as its value is
+//! settled, read the shared table under its read lock, and each keeps
+//! its own results in a table of its own. (Before, the shared table was
+//! frozen as the extraction started, after the value search.) A result
+//! found later on the same path is as good as one found before, so what
+//! an extraction reads of a table still growing is sound.
 //!
 //! [`Config::proof_follows`]: crate::search::solver::Config::proof_follows
 

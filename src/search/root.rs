@@ -116,6 +116,10 @@ pub trait Watch: Sync {
     /// `n` threads besides the class's own now help the class of
     /// `first` with its test (df-pn on 2 threads or more).
     fn helpers(&self, _first: Move, _n: usize) {}
+    /// The class `m` is settled by this run's search (exact, or given up
+    /// on under [`FirstMoves::Bounds`]), as the solution will give it.
+    /// Called on the thread that searched it, before that thread goes on.
+    fn settled(&self, _m: &RootMove) {}
 }
 
 /// A [`Watch`] that hears only the classes done.
@@ -307,6 +311,10 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         let out = advance(k, b, u32::MAX);
         let finished = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
         watch.classes(finished, classes.len());
+        // Not a class an earlier run valued: its proof is not in the table.
+        if start[k].lo != start[k].hi {
+            watch.settled(&root_move(classes[k].clone(), out, sign));
+        }
         out
     };
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
@@ -345,20 +353,7 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
     let mut moves: Vec<RootMove> = classes
         .into_iter()
         .zip(values)
-        .map(|(class, Bracket { lo, hi, .. })| {
-            // A class given up on is worth at most `hi` to the root mover.
-            let claim = match (lo == hi, sign) {
-                (true, _) => Claim::Exact,
-                (false, 1) => Claim::AtMost,
-                (false, _) => Claim::AtLeast,
-            };
-            RootMove {
-                mv: class[0],
-                class,
-                value: sign * hi,
-                claim,
-            }
-        })
+        .map(|(class, b)| root_move(class, b, sign))
         .collect();
     moves.sort_by_key(|m| {
         let bound = m.claim != Claim::Exact;
@@ -412,11 +407,28 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         value,
         moves,
         pv,
-        nodes: sh.nodes()
+        nodes: sh.nodes() - sh.proof_nodes()
             + resumed_nodes.load(Ordering::Relaxed)
             + bounded_nodes.load(Ordering::Relaxed),
         resumed: resumed.into_inner() as usize,
         resumed_nodes: resumed_nodes.into_inner(),
+    }
+}
+
+/// The class `class` as the solution gives it, from its bracket (the root
+/// mover's side; `sign` is 1 where Black is the root mover, −1 where White).
+fn root_move(class: Vec<Move>, b: Bracket, sign: i32) -> RootMove {
+    // A class given up on is worth at most `hi` to the root mover.
+    let claim = match (b.lo == b.hi, sign) {
+        (true, _) => Claim::Exact,
+        (false, 1) => Claim::AtMost,
+        (false, _) => Claim::AtLeast,
+    };
+    RootMove {
+        mv: class[0],
+        class,
+        value: sign * b.hi,
+        claim,
     }
 }
 

@@ -1,5 +1,8 @@
-//! Running a whole solve: the value search on its own thread pool, then
-//! the proof extraction, measured. What an interrupted run kept comes in
+//! Running a whole solve: the value search on its own thread pool and
+//! the proof extraction, measured. Each first-move class's strategies are
+//! extracted as soon as its value is settled, on the thread that searched
+//! it, while the table still holds what proved it; whatever is left (the
+//! classes an earlier run valued) once the value is known. What an interrupted run kept comes in
 //! through [`Kept`] (the result-file layer's resume file implements it),
 //! and what the run is doing goes out through [`Progress`] (the command
 //! line draws bars from it): this layer neither reads files nor draws.
@@ -11,14 +14,14 @@ use crate::engine::rules::{Rules, Ruleset, value_text};
 use crate::engine::setup::Setup;
 use crate::engine::types::{Color, Move};
 use crate::search::proof::{Extractor, Strategy};
-use crate::search::root::{self, NoLog, RootLog, Solution, Test, Watch};
+use crate::search::root::{self, NoLog, RootLog, RootMove, Solution, Test, Watch};
 use crate::search::solver::{Config, Shared};
 use crate::search::tt::TableError;
 use rayon::prelude::*;
 use std::io::{self, Read, Write};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// What a solve reports while it runs. Every method has a default that
@@ -55,7 +58,9 @@ pub struct Searching {
     /// search adds its count every 65,536 nodes).
     pub nodes: u64,
     /// The test each class in progress is at, in the order they started,
-    /// e.g. `is B1 ≥ +2?`, `is B2 ≤ 0?`, `does White win after A1?`.
+    /// e.g. `is B1 ≥ +2?`, `is B2 ≤ 0?`, `does White win after A1?`, then
+    /// the settled classes whose proof is being extracted (`extracting
+    /// the proof after B1`).
     pub tests: Vec<String>,
 }
 
@@ -88,6 +93,13 @@ struct Live<'r> {
     board: &'r Board,
     rules: &'r Rules,
     state: Mutex<Now>,
+    /// Where a proof follows: its extraction, given each class as it settles.
+    extraction: Option<&'r Extraction<'r>>,
+}
+
+/// Whether the strategies of a class are extracted as soon as it settles.
+fn early_proof() -> bool {
+    std::env::var_os("GOSOLVE_LATE_PROOF").is_none()
 }
 
 /// What [`Live`] last heard.
@@ -99,6 +111,8 @@ struct Now {
     tests: Vec<Test>,
     /// Threads helping each class's test, where any do.
     helpers: Vec<(Move, usize)>,
+    /// Classes whose strategies are being extracted (see [`Watch::settled`]).
+    proving: Vec<Move>,
 }
 
 impl Now {
@@ -117,16 +131,20 @@ impl Live<'_> {
     /// reports come in order (and their nodes never go down).
     fn report(&self) {
         let s = self.state.lock().expect("progress lock");
-        let now = Searching {
-            done: s.done,
-            total: s.total,
-            nodes: self.shared.nodes(),
-            tests: s
-                .tests
-                .iter()
-                .map(|t| with_threads(question(self.board, self.rules, t), s.threads(t.first)))
-                .collect(),
-        };
+        let now =
+            Searching {
+                done: s.done,
+                total: s.total,
+                nodes: self.shared.nodes(),
+                tests: s
+                    .tests
+                    .iter()
+                    .map(|t| with_threads(question(self.board, self.rules, t), s.threads(t.first)))
+                    .chain(s.proving.iter().map(|&m| {
+                        format!("extracting the proof after {}", self.board.move_name(m))
+                    }))
+                    .collect(),
+            };
         self.progress.searching(&now);
     }
 }
@@ -163,6 +181,21 @@ impl Watch for Live<'_> {
                 (None, None) => {}
             }
         }
+        self.report();
+    }
+
+    fn settled(&self, m: &RootMove) {
+        let Some(ex) = self.extraction else {
+            return;
+        };
+        self.state.lock().expect("progress lock").proving.push(m.mv);
+        self.report();
+        ex.settled(m);
+        self.state
+            .lock()
+            .expect("progress lock")
+            .proving
+            .retain(|&x| x != m.mv);
         self.report();
     }
 
@@ -253,7 +286,8 @@ pub struct Report {
     pub final_diagram: String,
     /// The final scores (Black, White) where the ruleset scores.
     pub final_scores: Option<(u32, u32)>,
-    /// Wall-clock seconds.
+    /// Wall-clock seconds until the value was known (earlier runs' too),
+    /// [`Report::early_proof_seconds`] included.
     pub seconds: f64,
     /// Peak resident memory in bytes, if known.
     pub peak_bytes: Option<u64>,
@@ -263,8 +297,15 @@ pub struct Report {
     pub strategies: Vec<(usize, Strategy)>,
     /// How many of them an interrupted run had extracted (see [`crate::store::resume`]).
     pub resumed_strategies: usize,
-    /// Seconds spent extracting them.
+    /// How many of them were extracted while the value search ran, as
+    /// their classes settled (see [`Watch::settled`]).
+    pub early_strategies: usize,
+    /// Seconds spent extracting them once the value was known.
     pub proof_seconds: f64,
+    /// Seconds spent extracting the strategies of classes as they settled,
+    /// while the value search went on (summed over the threads; part of
+    /// [`Report::seconds`]).
+    pub early_proof_seconds: f64,
     /// Nodes the extraction's searches visited in this run (not counted
     /// in the solution's).
     pub proof_nodes: u64,
@@ -363,12 +404,22 @@ pub fn run_solve_logged(
         progress.preparing("loading the table checkpoint an interrupted run kept");
         shared.read_table(open)
     });
+    let extraction = Extraction {
+        shared: &shared,
+        rules,
+        kept,
+        early: Mutex::default(),
+        early_seconds: Mutex::default(),
+        resumed: AtomicUsize::new(0),
+        early_new: AtomicUsize::new(0),
+    };
     let live = Live {
         progress,
         shared: &shared,
         board,
         rules,
         state: Mutex::default(),
+        extraction: (prove && early_proof()).then_some(&extraction),
     };
     // A thread that reports every tick until the value search is done.
     let solution = std::thread::scope(|s| {
@@ -397,21 +448,20 @@ pub fn run_solve_logged(
     let seconds = before + start.elapsed().as_secs_f64();
     let proving = Instant::now();
     kept.proving();
-    let nodes_before = shared.nodes();
     let (strategies, resumed_strategies) = if prove {
         // The proof can take longer than the solve (4x4): say what is known.
         progress.proving(&format!(
             "value {} found in {seconds:.1} s; extracting the proof (--no-save skips it)",
             value_text(rules.ruleset.has_score(), solution.value)
         ));
-        let out = pool.install(|| strategies(&shared, rules, &solution, kept, progress));
+        let out = pool.install(|| strategies(&extraction, &solution, progress));
         progress.phase_done();
-        out
+        (out, extraction.resumed.load(Ordering::Relaxed))
     } else {
         (Vec::new(), 0)
     };
     let proof_seconds = proof_before + proving.elapsed().as_secs_f64();
-    let proof_nodes = shared.nodes() - nodes_before;
+    let proof_nodes = shared.proof_nodes();
     let setup = &rules.setup;
     let start = diagram::compact(board, &setup.position, setup.immortal);
     let mut g = Game::new(board, rules);
@@ -441,6 +491,11 @@ pub fn run_solve_logged(
         strategies,
         resumed_strategies,
         proof_seconds,
+        early_strategies: extraction.early_new.load(Ordering::Relaxed),
+        early_proof_seconds: *extraction
+            .early_seconds
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner),
         proof_nodes,
         threads,
     })
@@ -450,6 +505,15 @@ pub fn run_solve_logged(
 /// owner); a bound no game can break needs none, and a class known only
 /// by a bound ([`Claim`](crate::format::file::Claim)) has only that bound's owner.
 pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize, Color)> {
+    let mut out = Vec::new();
+    for (k, m) in solution.moves.iter().enumerate() {
+        out.extend(needed_owners(rules, n, m).into_iter().map(|o| (k, o)));
+    }
+    out
+}
+
+/// The owners whose strategies the class `m` needs (see [`needed_bounds`]).
+fn needed_owners(rules: &Rules, n: usize, m: &RootMove) -> Vec<Color> {
     let extremes = match rules.ruleset {
         Ruleset::Logical => None,
         r if !r.has_score() => Some((-1, 1)),
@@ -458,64 +522,116 @@ pub fn needed_bounds(rules: &Rules, n: usize, solution: &Solution) -> Vec<(usize
             Some(((-2 * n - komi).min(0), (2 * n - komi).max(0)))
         }
     };
-    let mut out = Vec::new();
-    for (k, m) in solution.moves.iter().enumerate() {
-        let owners = [Color::Black, Color::White].into_iter();
-        for owner in owners.filter(|&o| m.claim.proved_by(o == Color::Black)) {
-            let trivial = extremes.is_some_and(|(lo, hi)| {
+    let owners = [Color::Black, Color::White].into_iter();
+    owners
+        .filter(|&o| m.claim.proved_by(o == Color::Black))
+        .filter(|&owner| {
+            !extremes.is_some_and(|(lo, hi)| {
                 if owner == Color::Black {
                     m.value <= lo
                 } else {
                     m.value >= hi
                 }
-            });
-            if !trivial {
-                out.push((k, owner));
-            }
+            })
+        })
+        .collect()
+}
+
+/// The proof's extraction, for the classes as they settle and for the
+/// rest once the value is known.
+struct Extraction<'r> {
+    shared: &'r Shared<'r>,
+    rules: &'r Rules,
+    kept: &'r dyn Kept,
+    /// Strategies extracted while the value search ran: (first move,
+    /// strategy).
+    early: Mutex<Vec<(Move, Strategy)>>,
+    /// Seconds those took, summed over the threads.
+    early_seconds: Mutex<f64>,
+    /// Strategies an interrupted run had extracted.
+    resumed: AtomicUsize,
+    /// Strategies extracted while the value search ran (not taken from
+    /// an interrupted run).
+    early_new: AtomicUsize,
+}
+
+impl Extraction<'_> {
+    /// The strategy of `owner` for the class of `first` with `bound`: one
+    /// extracted before in this run or an earlier one, else extracted now
+    /// (and kept); and whether it was extracted now.
+    fn one(
+        &self,
+        first: Move,
+        owner: Color,
+        bound: i32,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> (Strategy, bool) {
+        let same = |st: &Strategy| st.owner == owner && st.bound == bound;
+        let early = self.early.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, st)) = early.iter().find(|(m, st)| *m == first && same(st)) {
+            return (st.clone(), false);
         }
+        drop(early);
+        if let Some(st) = self.kept.known_strategy(first, owner, bound) {
+            self.resumed.fetch_add(1, Ordering::Relaxed);
+            return (st, false);
+        }
+        let mut g = self.shared.start();
+        g.play(first);
+        let st = Extractor::run(self.shared, &mut g, owner, bound, tick, self.budget());
+        self.kept.record_strategy(first, &st);
+        (st, true)
     }
-    out
+
+    /// The links' memory: half of what is left below the memory limit
+    /// (the extraction's searches need room too), and at least 256 MB,
+    /// shared by the extractions that may run at once (one a thread).
+    fn budget(&self) -> usize {
+        let left = match (memory_limit(), resident_memory()) {
+            (Ok(Some(limit)), Some(now)) => limit.saturating_sub(now) / 2,
+            _ => 0,
+        };
+        let side_by_side = rayon::current_num_threads().max(1);
+        (left as usize / side_by_side).max(256 << 20)
+    }
+
+    /// Extracts the strategies the class `m` needs, now that it is
+    /// settled, while the table still holds what proved its value.
+    fn settled(&self, m: &RootMove) {
+        let t = Instant::now();
+        let n = self.shared.start().board().len();
+        for owner in needed_owners(self.rules, n, m) {
+            let (st, new) = self.one(m.mv, owner, m.value, &|_| {});
+            self.early_new
+                .fetch_add(usize::from(new), Ordering::Relaxed);
+            let mut early = self.early.lock().unwrap_or_else(PoisonError::into_inner);
+            early.push((m.mv, st));
+        }
+        *self
+            .early_seconds
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) += t.elapsed().as_secs_f64();
+    }
 }
 
 fn strategies(
-    shared: &Shared,
-    rules: &Rules,
+    ex: &Extraction,
     solution: &Solution,
-    kept: &dyn Kept,
     progress: &dyn Progress,
-) -> (Vec<(usize, Strategy)>, usize) {
+) -> Vec<(usize, Strategy)> {
     let tick = |k: u64| progress.proof_nodes(k);
-    let todo = needed_bounds(rules, shared.start().board().len(), solution);
-    // The links' memory: half of what is left below the memory limit
-    // (the extraction's searches need room too), and at least 256 MB,
-    // shared by the extractions that run at once.
-    let left = match (memory_limit(), resident_memory()) {
-        (Ok(Some(limit)), Some(now)) => limit.saturating_sub(now) / 2,
-        _ => 0,
-    };
-    let side_by_side = rayon::current_num_threads().min(todo.len()).max(1);
-    let budget = (left as usize / side_by_side).max(256 << 20);
-    let resumed = AtomicUsize::new(0);
+    let todo = needed_bounds(ex.rules, ex.shared.start().board().len(), solution);
     let one = |&(k, owner): &(usize, Color)| {
         let (mv, bound) = (solution.moves[k].mv, solution.moves[k].value);
-        if let Some(st) = kept.known_strategy(mv, owner, bound) {
-            resumed.fetch_add(1, Ordering::Relaxed);
-            return (k, st);
-        }
-        let mut g = shared.start();
-        g.play(mv);
-        let st = Extractor::run(shared, &mut g, owner, bound, &tick, budget);
-        kept.record_strategy(mv, &st);
-        (k, st)
+        (k, ex.one(mv, owner, bound, &tick).0)
     };
     // Side by side, one per thread, each reading the solve's
-    // history-dependent results, frozen (module `paths`). They ran one
+    // history-dependent results (module `paths`). They ran one
     // at a time from 2026-11-22, when (with the alpha-beta extraction,
     // before those results were kept) side by side made 1x8's proof take
     // 2 s or over 60 s by chance; now 1x8's took 0.3-0.6 s in five runs
     // beside the test suite.
-    let out = todo.par_iter().map(one).collect();
-    (out, resumed.into_inner())
+    todo.par_iter().map(one).collect()
 }
 
 #[cfg(test)]

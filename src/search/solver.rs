@@ -43,7 +43,7 @@ use crate::search::syms::{Syms, colours_alike, state_perms};
 use crate::search::table_use::{Node, path_cutoff};
 use crate::search::tt::{Opened, SET_POINTS, SetKey, Table, TableError, TableKey};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, PoisonError, RwLock};
 
 /// Search options.
 #[derive(Clone, Copy, Debug)]
@@ -232,10 +232,12 @@ pub struct Shared<'a> {
     /// With a proof to extract: the history-dependent results every
     /// search kept by path, merged as each search ends (see
     /// [`paths`](crate::search::paths)).
-    pub(super) paths: Option<Mutex<PathTable>>,
-    /// `paths` frozen when the extraction starts: its searches, side by
-    /// side, read it, and each keeps its own results apart.
-    pub(super) solved_paths: OnceLock<PathTable>,
+    /// Extractions read it (under the read lock, as the solve may still
+    /// be adding to it: a class's strategies are extracted as soon as its
+    /// value is known) and keep their own results apart.
+    pub(super) paths: Option<RwLock<PathTable>>,
+    /// The part of [`Shared::nodes`] proof extractions searched.
+    proof_nodes: AtomicU64,
 }
 
 /// Whether the table keys use the colour swap (module `syms`): where the
@@ -351,8 +353,8 @@ impl<'a> Shared<'a> {
             guide,
             paths: config
                 .proof_follows
-                .then(|| Mutex::new(PathTable::keeping(shared_capacity(config.tt_mb)))),
-            solved_paths: OnceLock::new(),
+                .then(|| RwLock::new(PathTable::keeping(shared_capacity(config.tt_mb)))),
+            proof_nodes: AtomicU64::new(0),
         })
     }
 
@@ -526,9 +528,18 @@ impl<'a> Shared<'a> {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    /// Adds a search's nodes to [`Shared::nodes`].
-    pub(super) fn add_nodes(&self, n: u64) {
+    /// The part of [`Shared::nodes`] proof extractions searched.
+    pub fn proof_nodes(&self) -> u64 {
+        self.proof_nodes.load(Ordering::Relaxed)
+    }
+
+    /// Adds a search's nodes to [`Shared::nodes`] (and, for an
+    /// extraction's, to [`Shared::proof_nodes`]).
+    pub(super) fn add_nodes(&self, n: u64, proof: bool) {
         self.nodes.fetch_add(n, Ordering::Relaxed);
+        if proof {
+            self.proof_nodes.fetch_add(n, Ordering::Relaxed);
+        }
     }
 
     /// The tables' (probes, hits, stores) together, if there is a table.
@@ -642,14 +653,12 @@ impl Drop for Search<'_, '_> {
                 self.paths.as_ref().map_or(0, |p| p.dropped)
             );
         }
-        self.sh
-            .nodes
-            .fetch_add(self.nodes & FLUSH_MASK, Ordering::Relaxed);
+        self.sh.add_nodes(self.nodes & FLUSH_MASK, self.path_cuts);
         // Unwinding from a panic: leave the shared table as it is.
-        // An extraction's results stay its own (the solve's are frozen).
+        // An extraction's results stay its own (module `paths`).
         let keeps = !self.path_cuts && !std::thread::panicking();
         if let (Some(mine), Some(all), true) = (self.paths.take(), &self.sh.paths, keeps) {
-            let mut all = all.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
             all.absorb(mine);
             if self.sh.config.debug {
                 // After this search's results went in: the count so far.
@@ -736,23 +745,17 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// Uses the history-dependent results kept by path (those of the
-    /// searches so far, where [`Config::proof_follows`] asked for
-    /// them, frozen by the first call) and keeps its own apart (see
-    /// [`paths`](crate::search::paths)).
+    /// searches so far, where [`Config::proof_follows`] asked for them,
+    /// and of any that end while this one runs) and keeps its own apart
+    /// (see [`paths`](crate::search::paths)).
     pub(super) fn use_paths(&mut self) {
-        if let Some(t) = &self.sh.paths {
-            self.sh.solved_paths.get_or_init(|| {
-                let mut t = t.lock().unwrap_or_else(PoisonError::into_inner);
-                let solved = std::mem::replace(&mut *t, PathTable::keeping(0));
-                if self.sh.config.debug {
-                    eprintln!(
-                        "proof: {} path results from the solve, {} dropped",
-                        solved.len(),
-                        solved.dropped
-                    );
-                }
-                solved
-            });
+        if let (Some(t), true) = (&self.sh.paths, self.sh.config.debug) {
+            let t = t.read().unwrap_or_else(PoisonError::into_inner);
+            eprintln!(
+                "proof: {} path results from the solve so far, {} dropped",
+                t.len(),
+                t.dropped
+            );
         }
         self.paths = Some(PathTable::new());
         self.path_cuts = true;
@@ -762,7 +765,11 @@ impl<'s, 'a> Search<'s, 'a> {
     /// own and, in an extraction, the solve's.
     pub(super) fn path_get(&self, at: &PathKey) -> Option<(Proved, Proved, Move)> {
         let own = self.paths.as_ref().and_then(|p| p.get(at));
-        let solved = self.sh.solved_paths.get().and_then(|p| p.get(at));
+        let solved = self
+            .sh
+            .paths
+            .as_ref()
+            .and_then(|t| t.read().unwrap_or_else(PoisonError::into_inner).get(at));
         tighter(own, solved)
     }
 
@@ -1042,7 +1049,7 @@ impl Search<'_, '_> {
     pub(super) fn visit(&mut self) {
         self.nodes += 1;
         if self.nodes & FLUSH_MASK == 0 {
-            self.sh.add_nodes(FLUSH_MASK + 1);
+            self.sh.add_nodes(FLUSH_MASK + 1, self.path_cuts);
         }
     }
 

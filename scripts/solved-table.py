@@ -247,6 +247,8 @@ def main():
         pass
     head = (f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores ({cpu}), "
             f"`--tt-mb` default (256 MB up to 16 points), `--search auto` (alpha-beta up to five points, df-pn above); "
+            f"seconds: until the value is known, with the proof's strategies extracted meanwhile (each class's as "
+            f"it settles, from 2026-11-30); "
             f"proof: owner nodes and the file's size (zstd-compressed above 1 MB), "
             f"by `scripts/solved-table.py --budget {budget}`.\n")
     main_rows, result_rows = solve_rows(root, exe, BOARDS, budget)

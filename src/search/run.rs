@@ -2,10 +2,11 @@
 //! the proof extraction, measured. Each first-move class's strategies are
 //! extracted as soon as its value is settled, on the thread that searched
 //! it, while the table still holds what proved it; whatever is left (the
-//! classes an earlier run valued) once the value is known. What an interrupted run kept comes in
-//! through [`Kept`] (the result-file layer's resume file implements it),
-//! and what the run is doing goes out through [`Progress`] (the command
-//! line draws bars from it): this layer neither reads files nor draws.
+//! classes an earlier run valued) once the value is known. What an
+//! interrupted run kept comes in through [`Kept`] (the result-file
+//! layer's resume file implements it), and what the run is doing goes
+//! out through [`Progress`] (the command line draws bars from it): this
+//! layer neither reads files nor draws.
 
 use crate::engine::board::Board;
 use crate::engine::diagram;
@@ -131,20 +132,20 @@ impl Live<'_> {
     /// reports come in order (and their nodes never go down).
     fn report(&self) {
         let s = self.state.lock().expect("progress lock");
-        let now =
-            Searching {
-                done: s.done,
-                total: s.total,
-                nodes: self.shared.nodes(),
-                tests: s
-                    .tests
-                    .iter()
-                    .map(|t| with_threads(question(self.board, self.rules, t), s.threads(t.first)))
-                    .chain(s.proving.iter().map(|&m| {
-                        format!("extracting the proof after {}", self.board.move_name(m))
-                    }))
-                    .collect(),
-            };
+        let tests = s
+            .tests
+            .iter()
+            .map(|t| with_threads(question(self.board, self.rules, t), s.threads(t.first)));
+        let proving = s
+            .proving
+            .iter()
+            .map(|&m| format!("extracting the proof after {}", self.board.move_name(m)));
+        let now = Searching {
+            done: s.done,
+            total: s.total,
+            nodes: self.shared.nodes(),
+            tests: tests.chain(proving).collect(),
+        };
         self.progress.searching(&now);
     }
 }

@@ -619,7 +619,7 @@ fn run(command: Command) -> Result<(), String> {
                 // of the value's seconds.
                 let proof = if r.early_strategies > 0 {
                     format!(
-                        "proof {:.3} s while the value was searched and {:.3} s after, {} of the strategies extracted as their classes settled",
+                        "proof {:.3} s (summed over the threads) while the value was searched and {:.3} s after, {} of the strategies extracted as their classes settled",
                         r.early_proof_seconds, r.proof_seconds, r.early_strategies
                     )
                 } else {

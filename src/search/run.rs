@@ -407,7 +407,6 @@ pub fn run_solve_logged(
     });
     let extraction = Extraction {
         shared: &shared,
-        rules,
         kept,
         early: Mutex::default(),
         early_seconds: Mutex::default(),
@@ -542,7 +541,6 @@ fn needed_owners(rules: &Rules, n: usize, m: &RootMove) -> Vec<Color> {
 /// rest once the value is known.
 struct Extraction<'r> {
     shared: &'r Shared<'r>,
-    rules: &'r Rules,
     kept: &'r dyn Kept,
     /// Strategies extracted while the value search ran: (first move,
     /// strategy).
@@ -558,19 +556,20 @@ struct Extraction<'r> {
 
 impl Extraction<'_> {
     /// The strategy of `owner` for the class of `first` with `bound`: one
-    /// extracted before in this run or an earlier one, else extracted now
-    /// (and kept); and whether it was extracted now.
+    /// extracted before in this run (taken out: each is asked for once) or
+    /// an earlier one, else extracted now, with `side_by_side` extractions
+    /// at most running at once, and kept; and whether it was extracted now.
     fn one(
         &self,
-        first: Move,
-        owner: Color,
-        bound: i32,
+        (first, owner, bound): (Move, Color, i32),
+        side_by_side: usize,
         tick: &(dyn Fn(u64) + Sync),
     ) -> (Strategy, bool) {
-        let same = |st: &Strategy| st.owner == owner && st.bound == bound;
-        let early = self.early.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, st)) = early.iter().find(|(m, st)| *m == first && same(st)) {
-            return (st.clone(), false);
+        let mut early = self.early.lock().unwrap_or_else(PoisonError::into_inner);
+        let same =
+            |(m, st): &(Move, Strategy)| *m == first && st.owner == owner && st.bound == bound;
+        if let Some(i) = early.iter().position(same) {
+            return (early.swap_remove(i).1, false);
         }
         drop(early);
         if let Some(st) = self.kept.known_strategy(first, owner, bound) {
@@ -579,30 +578,20 @@ impl Extraction<'_> {
         }
         let mut g = self.shared.start();
         g.play(first);
-        let st = Extractor::run(self.shared, &mut g, owner, bound, tick, self.budget());
+        let budget = budget(side_by_side);
+        let st = Extractor::run(self.shared, &mut g, owner, bound, tick, budget);
         self.kept.record_strategy(first, &st);
         (st, true)
-    }
-
-    /// The links' memory: half of what is left below the memory limit
-    /// (the extraction's searches need room too), and at least 256 MB,
-    /// shared by the extractions that may run at once (one a thread).
-    fn budget(&self) -> usize {
-        let left = match (memory_limit(), resident_memory()) {
-            (Ok(Some(limit)), Some(now)) => limit.saturating_sub(now) / 2,
-            _ => 0,
-        };
-        let side_by_side = rayon::current_num_threads().max(1);
-        (left as usize / side_by_side).max(256 << 20)
     }
 
     /// Extracts the strategies the class `m` needs, now that it is
     /// settled, while the table still holds what proved its value.
     fn settled(&self, m: &RootMove) {
         let t = Instant::now();
-        let n = self.shared.start().board().len();
-        for owner in needed_owners(self.rules, n, m) {
-            let (st, new) = self.one(m.mv, owner, m.value, &|_| {});
+        let n = self.shared.board.len();
+        let threads = rayon::current_num_threads();
+        for owner in needed_owners(&self.shared.rules, n, m) {
+            let (st, new) = self.one((m.mv, owner, m.value), threads, &|_| {});
             self.early_new
                 .fetch_add(usize::from(new), Ordering::Relaxed);
             let mut early = self.early.lock().unwrap_or_else(PoisonError::into_inner);
@@ -615,16 +604,28 @@ impl Extraction<'_> {
     }
 }
 
+/// The links' memory of one extraction, `side_by_side` running at once:
+/// half of what is left below the memory limit (the extraction's
+/// searches need room too), shared by them, and at least 256 MB.
+fn budget(side_by_side: usize) -> usize {
+    let left = match (memory_limit(), resident_memory()) {
+        (Ok(Some(limit)), Some(now)) => limit.saturating_sub(now) / 2,
+        _ => 0,
+    };
+    (left as usize / side_by_side.max(1)).max(256 << 20)
+}
+
 fn strategies(
     ex: &Extraction,
     solution: &Solution,
     progress: &dyn Progress,
 ) -> Vec<(usize, Strategy)> {
     let tick = |k: u64| progress.proof_nodes(k);
-    let todo = needed_bounds(ex.rules, ex.shared.start().board().len(), solution);
+    let todo = needed_bounds(&ex.shared.rules, ex.shared.board.len(), solution);
+    let side_by_side = rayon::current_num_threads().min(todo.len());
     let one = |&(k, owner): &(usize, Color)| {
         let (mv, bound) = (solution.moves[k].mv, solution.moves[k].value);
-        (k, ex.one(mv, owner, bound, &tick).0)
+        (k, ex.one((mv, owner, bound), side_by_side, &tick).0)
     };
     // Side by side, one per thread, each reading the solve's
     // history-dependent results (module `paths`). They ran one

@@ -1135,3 +1135,56 @@ fn hayward_linear_exercises_agree_with_the_naive_search() {
         }
     }
 }
+
+/// Under `--first-moves bounds` the root tells its [`Watch`] each class
+/// settled exactly once, and a class the first round settles (exact, or
+/// given up) at once: on one thread, before the first class's last call
+/// ends (`classes(1, _)`).
+#[test]
+fn bounds_tell_each_class_settled_once_and_early() {
+    use gosolve::search::root::{NoLog, RootMove, Watch, solve_watched};
+    use std::sync::Mutex;
+    /// What the watch heard, in order: a class settled, or `None` for
+    /// classes done.
+    #[derive(Default)]
+    struct Heard(Mutex<Vec<Option<Move>>>);
+    impl Watch for Heard {
+        fn classes(&self, done: usize, _total: usize) {
+            if done > 0 {
+                self.0.lock().unwrap().push(None);
+            }
+        }
+        fn settled(&self, m: &RootMove) {
+            self.0.lock().unwrap().push(Some(m.mv));
+        }
+    }
+    for (spec, threads) in [("1x8", 1), ("1x10", 1), ("1x10", 2)] {
+        let board = Board::parse(spec).unwrap();
+        let rules = Rules::build(Ruleset::TrompTaylor, &RuleOptions::default(), &board).unwrap();
+        let config = Config {
+            tt_mb: 16,
+            first_moves: FirstMoves::Bounds,
+            proof_follows: true,
+            ..Config::default()
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(1 << 28)
+            .build()
+            .unwrap();
+        let heard = Heard::default();
+        let sol = pool.install(|| {
+            let sh = Shared::new(&board, &rules, config).unwrap();
+            solve_watched(&sh, &heard, &NoLog)
+        });
+        let heard = heard.0.into_inner().unwrap();
+        let mut settled: Vec<Move> = heard.iter().flatten().copied().collect();
+        settled.sort();
+        let mut classes: Vec<Move> = sol.moves.iter().map(|m| m.mv).collect();
+        classes.sort();
+        assert_eq!(settled, classes, "{spec}, {threads} threads");
+        if threads == 1 {
+            assert!(heard[0].is_some(), "{spec}: {heard:?}");
+        }
+    }
+}

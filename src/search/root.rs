@@ -7,7 +7,7 @@ use crate::format::file::Claim;
 use crate::search::bounds::mover_value;
 use crate::search::help::Helped;
 use crate::search::solver::{FirstMoves, Method, Search, Shared};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A first move and its value (Black's side), with the moves it is
@@ -306,16 +306,34 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             nodes,
         }
     };
+    // Tells `watch` the class is settled, once, unless an earlier run
+    // valued it (its proof is not in this run's table).
+    let told: Vec<AtomicBool> = classes.iter().map(|_| AtomicBool::new(false)).collect();
+    let settle = |k: usize, b: Bracket| {
+        if start[k].lo != start[k].hi && !told[k].swap(true, Ordering::Relaxed) {
+            watch.settled(&root_move(classes[k].clone(), b, sign));
+        }
+    };
     // A class's last call: exact, or given up under bounds.
     let last = |k: usize, b: Bracket| -> Bracket {
         let out = advance(k, b, u32::MAX);
         let finished = done.fetch_add(1, Ordering::Relaxed) as usize + 1;
         watch.classes(finished, classes.len());
-        // Not a class an earlier run valued: its proof is not in the table.
-        if start[k].lo != start[k].hi {
-            watch.settled(&root_move(classes[k].clone(), out, sign));
-        }
+        settle(k, out);
         out
+    };
+    // A class's first round under bounds: one test. A class it settles
+    // (exact, or given up: proved worse than the best so far, which only
+    // rises) is told now, while the table holds what proved it, rather
+    // than in its last call, after every other class's first test and
+    // the best classes' whole search (1x15 `--suicide forbidden`: E1 and
+    // G1 were given up in the first round, and 2 G nodes followed).
+    let first_round = |k: usize| -> Bracket {
+        let b = advance(k, start[k], 1);
+        if b.lo == b.hi || sh.floor.load(Ordering::Relaxed) > b.hi {
+            settle(k, b);
+        }
+        b
     };
     let placings = classes.len() - usize::from(classes.last().is_some_and(|c| c[0] == Move::Pass));
     // (class index, bracket) of each placing class, in the order the
@@ -326,7 +344,7 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             placings,
             |i| {
                 let k = first[i];
-                (k, advance(k, start[k], 1))
+                (k, first_round(k))
             },
             help,
         );

@@ -223,7 +223,7 @@ def parse_args():
     p.add_argument("--budget", type=int, default=120, metavar="SECONDS",
                    help="seconds a board of the short table may take (default 120)")
     p.add_argument("--long", action="store_true",
-                   help=f"also solve the long table's boards ({LONG_BUDGET} s a board)")
+                   help=f"also solve the long table's boards ({LONG_BUDGET} s a board, more for those in BUDGETS)")
     p.add_argument("--rows", metavar="BOARD,...",
                    help="with --long: solve only these boards' long rows, keep the others")
     args = p.parse_args()
@@ -272,10 +272,11 @@ def main():
     # The long table's rows each say when and where they were measured:
     # they are regenerated a few boards at a time, over days and hosts.
     stamp = f"{time.strftime('%Y-%m-%d')}, {cpu}"
+    more = "".join(f", {b} {t} s" for b, t in BUDGETS.items())
     long_head = (f"Measured on {os.cpu_count()} cores, each row on the date and host in its last column; "
                  f"`--tt-mb` default (256 MB up to 16 points, 4096 on 18 with 16 GB or more; 3x6: 4096 given), "
                  f"`--search auto`; proof: owner nodes and the file's size (zstd-compressed above 1 MB); "
-                 f"by `scripts/solved-table.py --long` ({LONG_BUDGET} s a board), or `--long --rows BOARD,...` "
+                 f"by `scripts/solved-table.py --long` ({LONG_BUDGET} s a board{more}), or `--long --rows BOARD,...` "
                  f"for some boards' rows.\n")
     lcols, lrcols = with_measured(cols), with_measured(rcols)
 

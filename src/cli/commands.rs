@@ -265,7 +265,7 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
         f.board.name, f.board.points, f.rules.description
     );
     println!(
-        "solved by {} on {}: {} nodes, {:.3} s (+{:.3} s proof), {} threads, {} MB table",
+        "solved by {} on {}: {} nodes, {:.3} s to the value (+{:.3} s of proof after it), {} threads, {} MB table",
         f.run.program,
         f.run.date,
         f.run.nodes,

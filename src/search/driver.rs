@@ -154,8 +154,7 @@ impl Search<'_, '_> {
     /// than another ([`Search::class_hi`]).
     #[inline]
     pub(super) fn abandoned(&self) -> bool {
-        self.class_hi
-            .is_some_and(|hi| self.sh.floor.load(Ordering::Relaxed) > hi)
+        self.class_hi.is_some_and(|hi| self.sh.given_up(hi))
     }
 
     /// Whether to leave the current test: [`Search::called_off`] or the

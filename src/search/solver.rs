@@ -542,6 +542,14 @@ impl<'a> Shared<'a> {
         }
     }
 
+    /// Whether a first-move class worth at most `hi` to the root mover
+    /// is given up under [`FirstMoves::Bounds`]: another is proved better
+    /// ([`Shared::floor`], which only rises, so a class given up stays so).
+    #[inline]
+    pub(super) fn given_up(&self, hi: i32) -> bool {
+        self.floor.load(Ordering::Relaxed) > hi
+    }
+
     /// The tables' (probes, hits, stores) together, if there is a table.
     pub fn table_counters(&self) -> Option<(u64, u64, u64)> {
         let (p, h, s) = self.table.as_ref()?.counters();

@@ -257,6 +257,34 @@ fn an_unwritable_output_fails_before_the_search() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Threads the system will not start (here: a memory limit smaller than
+/// the search threads' stacks) are an error, not a panic, and leave no
+/// file behind. Linux only: it sets the limit with the shell's `ulimit`.
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_the_system_refuses_are_an_error_not_a_panic() {
+    let dir = scratch("no-threads");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1500000 && exec \"$0\" --threads 2 solve 2x2 --tt-mb 8 --out \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_gosolve"))
+        .arg(dir.join("2x2.gsr"))
+        .current_dir(&dir)
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("error: cannot start 2 search threads: "),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_boards_are_rejected_clearly() {
     fails_with(&["count", "hexagon"], "unknown board `hexagon`");

@@ -487,10 +487,13 @@ pub fn main() -> ExitCode {
             eprintln!("error: --threads must be at least 1 and at most {MAX_THREADS}, not {n}");
             return ExitCode::from(2);
         }
-        rayon::ThreadPoolBuilder::new()
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global()
-            .expect("thread pool");
+        {
+            eprintln!("error: cannot start {n} threads: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,9 +4,8 @@
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, Ruleset, half_points, value_text};
 use crate::engine::types::Color;
-use crate::search::run::{Report, Run, run_solve};
+use crate::search::run::{Report, Run, SolveError, run_solve};
 use crate::search::solver::Config;
-use crate::search::tt::TableError;
 use serde_json::json;
 
 /// The report as text.
@@ -151,7 +150,7 @@ pub fn bench_tt_mb(points: usize) -> usize {
 /// Solves the bench set and reports nodes, seconds and nodes/second; the
 /// total node count is the search's signature. The table has `tt_mb`
 /// megabytes, or without it [`bench_tt_mb`] of each board.
-pub fn bench(config: Config, tt_mb: Option<usize>) -> Result<String, TableError> {
+pub fn bench(config: Config, tt_mb: Option<usize>) -> Result<String, SolveError> {
     let mut out = format!(
         "{:<10} {:<14} {:>8} {:>6} {:>12} {:>9} {:>12}\n",
         "board", "rules", "value", "tt MB", "nodes", "seconds", "nodes/s"

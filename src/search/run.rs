@@ -365,8 +365,40 @@ pub fn run_solve(
     rules: &Rules,
     config: Config,
     run: Run,
-) -> Result<Report, TableError> {
+) -> Result<Report, SolveError> {
     run_solve_logged(board, rules, config, run, &NoLog, &Quiet)
+}
+
+/// Why a solve could not start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The transposition table (or the df-pn numbers) could not be had.
+    Table(TableError),
+    /// The operating system would not start the search's threads (a
+    /// limit on processes or on memory: each has a large stack).
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// What the system said.
+        why: String,
+    },
+}
+
+impl From<TableError> for SolveError {
+    fn from(e: TableError) -> SolveError {
+        SolveError::Table(e)
+    }
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Table(e) => e.fmt(f),
+            SolveError::Threads { threads, why } => {
+                write!(f, "cannot start {threads} search threads: {why}")
+            }
+        }
+    }
 }
 
 /// [`run_solve`], taking the first-move values and strategies earlier runs
@@ -378,7 +410,7 @@ pub fn run_solve_logged(
     run: Run,
     kept: &dyn Kept,
     progress: &dyn Progress,
-) -> Result<Report, TableError> {
+) -> Result<Report, SolveError> {
     let Run { prove, threads } = run;
     let start = Instant::now();
     let threads = if threads == 0 {
@@ -391,7 +423,10 @@ pub fn run_solve_logged(
         .num_threads(threads)
         .stack_size(1 << 30)
         .build()
-        .expect("thread pool");
+        .map_err(|e| SolveError::Threads {
+            threads,
+            why: e.to_string(),
+        })?;
     if Shared::builds_guide(board, rules, &config) {
         progress.preparing("building the history-free guide table");
     }

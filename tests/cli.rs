@@ -583,7 +583,9 @@ fn result_files_are_written_verified_shown_and_exported() {
         &["verify", dir.join("none.gsr").to_str().unwrap()],
         "none.gsr",
     );
-    fails_with(&["export", f], "--sgf");
+    // Each of the three formats would do: the error names them all.
+    fails_with(&["export", f], "<--sgf|--html|--csv>");
+    fails_with(&["export", f, "--sgf", "--html"], "cannot be used with");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1099,24 +1101,33 @@ fn slow_4x4() -> Command {
     c
 }
 
-/// A solve past its memory limit (`GOSOLVE_MEMORY_MB`, here 1 MB, passed
-/// at once) stops as Ctrl-C stops it, with status 1 and the reason, and
+/// A solve past its memory limit (`GOSOLVE_MEMORY_MB`, here 1 MB and 20
+/// MB, passed at once) stops as Ctrl-C stops it, with status 1 and the reason, and
 /// writes no result file; a limit that is not a number is an error.
 #[test]
 fn a_solve_past_its_memory_limit_stops_and_says_so() {
     let dir = scratch("memory");
     let out = dir.join("4x4.gsr");
     let o = out.to_str().unwrap();
-    let stopped = slow_4x4()
-        .args(["--out", o])
-        .env("GOSOLVE_MEMORY_MB", "1")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&stopped.stderr);
-    assert_eq!(stopped.status.code(), Some(1), "{err}");
+    // Stderr of the slow 4x4 stopped at `mb`, with `args` more.
+    let stopped_at = |mb: &str, args: &[&str]| {
+        let stopped = slow_4x4()
+            .args(args)
+            .current_dir(&dir)
+            .env("GOSOLVE_MEMORY_MB", mb)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&stopped.stderr).into_owned();
+        assert_eq!(stopped.status.code(), Some(1), "{err}");
+        err
+    };
+    let err = stopped_at("1", &["--out", o]);
     assert!(
         err.starts_with("stopped: the solve held ")
-            && err.contains(" MB, past the 1 MB this machine can give it (GOSOLVE_MEMORY_MB)")
+            && err.contains(
+                " MB, past the 1 MB this machine can give it (GOSOLVE_MEMORY_MB); \
+                 `--no-save` skips the proof's extraction"
+            )
             && err.ends_with(
                 "stopped before a first-move class had a finished test: nothing was kept, \
                  and running the command again starts over\n"
@@ -1124,6 +1135,16 @@ fn a_solve_past_its_memory_limit_stops_and_says_so() {
         "{err}"
     );
     assert!(!out.exists());
+    // The limit in its own units (2^20 bytes: 20 read "21 MB" before),
+    // and a hint that fits a run without a proof.
+    let err = stopped_at("20", &["--no-save"]);
+    assert!(
+        err.contains(
+            " MB, past the 20 MB this machine can give it (GOSOLVE_MEMORY_MB); \
+             a smaller table (`--tt-mb`) leaves more room"
+        ),
+        "{err}"
+    );
     let bad = Command::new(env!("CARGO_BIN_EXE_gosolve"))
         .args(["solve", "2x2", "--no-save"])
         .env("GOSOLVE_MEMORY_MB", "lots")

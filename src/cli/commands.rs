@@ -265,13 +265,14 @@ pub fn show(file: &Path, line: Option<&str>, json: bool) -> Result<(), String> {
         f.board.name, f.board.points, f.rules.description
     );
     println!(
-        "solved by {} on {}: {} nodes, {:.3} s to the value (+{:.3} s of proof after it), {} threads, {} MB table",
+        "solved by {} on {}: {} nodes, {:.3} s to the value (+{:.3} s of proof after it), {} thread{}, {} MB table",
         f.run.program,
         f.run.date,
         f.run.nodes,
         f.run.seconds,
         f.run.proof_seconds,
         f.run.threads,
+        if f.run.threads == 1 { "" } else { "s" },
         f.run.tt_mb
     );
     println!(

@@ -97,20 +97,20 @@ impl Interrupt {
     /// From now on, the solve also stops as Ctrl-C stops it, but with
     /// [`MEMORY_STATUS`], once the process holds more than `limit` bytes
     /// of resident memory (checked every 200 ms, the first time at once).
-    pub fn watch_memory(self: &Arc<Self>, limit: u64) {
+    pub fn watch_memory(self: &Arc<Self>, limit: u64, proving: bool) {
         let (w, over) = (Arc::clone(self), Arc::clone(self));
+        let hint = if proving {
+            "`--no-save` skips the proof's extraction, which often takes the most"
+        } else {
+            "a smaller table (`--tt-mb`) leaves more room"
+        };
         on_memory(
             limit,
             move || over.resume.is_done(),
             move |held| {
                 w.bars.clear();
                 // Said first: writing a table checkpoint says so as it starts.
-                say(&too_much(
-                    "solve",
-                    held,
-                    limit,
-                    "`--no-save` skips the proof's extraction, which often takes the most",
-                ));
+                say(&too_much("solve", held, limit, hint));
                 if w.stop("stopped") {
                     std::process::exit(MEMORY_STATUS);
                 }
@@ -349,10 +349,12 @@ fn on_memory(
 
 /// Why a `what` ("solve") stopped for memory, with a `hint`.
 fn too_much(what: &str, held: u64, limit: u64, hint: &str) -> String {
-    // In MB under a GB (a small GOSOLVE_MEMORY_MB read "0.0 GB").
+    // In the units of GOSOLVE_MEMORY_MB (and --tt-mb), 2^20 bytes, so
+    // that 300 reads "300 MB"; in MB under a GB (a small limit read
+    // "0.0 GB").
     let size = |b: u64| match b {
-        0..1_000_000_000 => format!("{:.0} MB", b as f64 / 1e6),
-        _ => format!("{:.1} GB", b as f64 / 1e9),
+        0..0x4000_0000 => format!("{} MB", b >> 20),
+        _ => format!("{:.1} GB", b as f64 / f64::from(1u32 << 30)),
     };
     format!(
         "stopped: the {what} held {}, past the {} this machine can give it \

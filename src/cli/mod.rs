@@ -138,15 +138,17 @@ enum Command {
     /// move's value; not the proof's strategies; with --depth, every line to
     /// that depth with a value on each node), as an HTML page to browse
     /// those values, or as CSV (the first-move table).
+    // One format, named in the error when none or two are given.
+    #[command(group(clap::ArgGroup::new("format").required(true).args(["sgf", "html", "csv"])))]
     Export {
         /// A .gsr result file.
         file: PathBuf,
         /// SGF FF[4]: the principal variation and every first move with its value.
-        #[arg(long, conflicts_with_all = ["csv", "html"], required_unless_present_any = ["csv", "html"])]
+        #[arg(long)]
         sgf: bool,
         /// One self-contained HTML page to browse every line to --depth
         /// (default 4) with its values.
-        #[arg(long, conflicts_with = "csv")]
+        #[arg(long)]
         html: bool,
         /// CSV: the first-move table.
         #[arg(long)]
@@ -589,7 +591,7 @@ fn run(command: Command) -> Result<(), String> {
             let bars = std::sync::Arc::new(progress::Bars::new(progress));
             let ctrl_c = interrupt::Interrupt::start(resume.clone(), bars.clone(), fresh)?;
             if let Some(limit) = run::memory_limit()? {
-                ctrl_c.watch_memory(limit);
+                ctrl_c.watch_memory(limit, !no_save);
             }
             let r = run::run_solve_logged(&board, &rules, config, run, &*resume, &*bars)
                 .map_err(|e| e.to_string())?;

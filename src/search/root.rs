@@ -323,10 +323,11 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         out
     };
     // A class's first round under bounds: one test. A class it settles
-    // (exact, or given up for good: `Shared::given_up`) is told now, while the table holds what proved it, rather
-    // than in its last call, after every other class's first test and
-    // the best classes' whole search (1x15 `--suicide forbidden`: E1 and
-    // G1 were given up in the first round, and 2 G nodes followed).
+    // (exact, or given up for good: `Shared::given_up`) is told now,
+    // while the table holds what proved it, rather than in its last
+    // call, after every other class's first test and the best classes'
+    // whole search (1x15 `--suicide forbidden`: E1 and G1 were given up
+    // in the first round, and 2 G nodes followed).
     let first_round = |k: usize| -> Bracket {
         let b = advance(k, start[k], 1);
         if b.lo == b.hi || sh.given_up(b.hi) {

@@ -5,7 +5,7 @@
 use crate::engine::benson;
 use crate::engine::board::Board;
 use crate::engine::game::{Game, Outcome};
-use crate::engine::rules::{Rules, Ruleset};
+use crate::engine::rules::{Rules, Ruleset, value_text};
 use crate::engine::types::Color;
 use crate::search::facts::{CLEAN, Facts, Res};
 
@@ -17,6 +17,18 @@ pub fn value_range(points: usize, rules: &Rules) -> i32 {
         r if !r.has_score() => 1,
         Ruleset::Logical => 4 * n + 4096 + rules.komi.0.abs(),
         _ => 2 * n + rules.komi.0.abs(),
+    }
+}
+
+/// A value or test of the search (half points, or ±1 under normal play)
+/// as the debug log (`GOSOLVE_DEBUG`) prints it: in points with its sign
+/// (`+1`, `-0.5`), as the command's own output is. The log printed half
+/// points once, and 1x12's "at least +1" was read as "+2" (2026-12-01).
+pub fn log_value(rules: &Rules, v: i32) -> String {
+    if rules.ruleset.has_score() {
+        value_text(true, v)
+    } else {
+        format!("{v:+}")
     }
 }
 
@@ -138,4 +150,21 @@ pub(super) fn whole_cut(
         hi: p,
         open: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The debug log's values are points with their sign (the search's
+    /// half points halved), or ±1 under normal play.
+    #[test]
+    fn the_log_prints_points() {
+        let scored = Rules::new(Ruleset::TrompTaylor);
+        let shown: Vec<String> = [4, 3, 0, -1, -24].map(|v| log_value(&scored, v)).to_vec();
+        assert_eq!(shown, ["+2", "+1.5", "0", "-0.5", "-12"]);
+        let normal = Rules::new(Ruleset::Conway);
+        assert_eq!(log_value(&normal, 1), "+1");
+        assert_eq!(log_value(&normal, -1), "-1");
+    }
 }

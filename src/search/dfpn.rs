@@ -36,7 +36,7 @@ use crate::engine::game::Game;
 use crate::engine::position::Position;
 use crate::engine::rules::Superko;
 use crate::engine::types::Move;
-use crate::search::bounds::{score_now, score_with};
+use crate::search::bounds::{log_value, score_now, score_with};
 use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::solver::{Early, Search};
 use crate::search::table_use::Node;
@@ -237,9 +237,10 @@ impl Search<'_, '_> {
         let base = self.kids.len();
         if self.sh.config.debug && self.nodes % 1_000_000 < 16 {
             eprintln!(
-                "  df-pn: {} nodes, depth {}, test {x}, thresholds {th_phi}/{th_delta}, kids {base}",
+                "  df-pn: {} nodes, depth {}, test >= {}, thresholds {th_phi}/{th_delta}, kids {base}",
                 self.nodes,
                 g.history().len(),
+                log_value(&self.sh.rules, x),
             );
         }
         let mut refused = CLEAN;

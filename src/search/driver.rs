@@ -4,6 +4,7 @@
 use crate::engine::game::Game;
 use crate::engine::rules::Ruleset;
 use crate::engine::types::Move;
+use crate::search::bounds::log_value;
 use crate::search::facts::Res;
 use crate::search::help::Helped;
 use crate::search::keys::key_hash;
@@ -102,8 +103,9 @@ impl Search<'_, '_> {
             };
             if self.sh.config.debug {
                 eprintln!(
-                    "exact: is it >= {x}? {} ({} nodes)",
-                    r.v,
+                    "exact: is it >= {}? {} ({} nodes)",
+                    log_value(&self.sh.rules, x),
+                    log_value(&self.sh.rules, r.v),
                     self.nodes - before
                 );
             }

@@ -50,7 +50,7 @@ use crate::engine::rules::{Ruleset, Superko};
 use crate::engine::types::{ByColor, Color, Move, PointSet};
 use crate::format::codes::{SECURE, WHOLE, push_link};
 use crate::format::gsr::{MADE_LIMIT, colouring_hash};
-use crate::search::bounds::mover_value;
+use crate::search::bounds::{log_value, mover_value};
 use crate::search::closed;
 use crate::search::solver::{Search, Shared};
 use crate::search::tt::Summary;
@@ -441,7 +441,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
             if sh.config.debug {
                 match &found {
                     Ok(c) => eprintln!(
-                        "proof: {owner:?} bound {bound}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
+                        "proof: {owner:?} bound {} (Black's side): closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
+                        log_value(&sh.rules, bound),
                         c.nodes,
                         c.links,
                         c.bytes.len(),
@@ -449,7 +450,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         t.elapsed().as_secs_f64()
                     ),
                     Err(why) => eprintln!(
-                        "proof: {owner:?} bound {bound}: no closed strategy with window {window} ({why:?}, {:.1} s)",
+                        "proof: {owner:?} bound {} (Black's side): no closed strategy with window {window} ({why:?}, {:.1} s)",
+                        log_value(&sh.rules, bound),
                         t.elapsed().as_secs_f64()
                     ),
                 }
@@ -513,7 +515,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if x.nodes > limit {
             if x.debug {
                 eprintln!(
-                    "proof: {owner:?} bound {bound}: the tree passed {limit} owner nodes in {:.1} s",
+                    "proof: {owner:?} bound {} (Black's side): the tree passed {limit} owner nodes in {:.1} s",
+                    log_value(&sh.rules, bound),
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -521,7 +524,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         }
         if x.debug {
             eprintln!(
-                "proof: {owner:?} bound {bound}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
+                "proof: {owner:?} bound {} (Black's side): {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
+                log_value(&sh.rules, bound),
                 x.nodes,
                 x.links,
                 x.secure,
@@ -674,9 +678,9 @@ impl<'s, 'a> Extractor<'s, 'a> {
             (self.tick)(1024);
             if self.debug && self.nodes % (1 << 20) == 0 {
                 eprintln!(
-                    "proof: {:?} bound {}: {} owner nodes, {} links, {} bytes, {} states, depth {}",
+                    "proof: {:?} bound {} (Black's side): {} owner nodes, {} links, {} bytes, {} states, depth {}",
                     self.owner,
-                    self.bound,
+                    log_value(&self.search.sh.rules, self.bound),
                     self.nodes,
                     self.links,
                     self.out.len(),

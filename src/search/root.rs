@@ -4,7 +4,7 @@
 
 use crate::engine::types::{Color, Move};
 use crate::format::file::Claim;
-use crate::search::bounds::mover_value;
+use crate::search::bounds::{log_value, mover_value};
 use crate::search::help::Helped;
 use crate::search::solver::{FirstMoves, Method, Search, Shared};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -272,10 +272,10 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
                 n => format!("{n} tests at most"),
             };
             eprintln!(
-                "class {}: from {}..{} (root mover's side), {limit}",
+                "class {}: from {} to {} (root mover's side), {limit}",
                 sh.board.move_name(class[0]),
-                b.lo,
-                b.hi,
+                log_value(&sh.rules, b.lo),
+                log_value(&sh.rules, b.hi),
             );
         }
         let mut s = Search::new(sh);

@@ -236,7 +236,7 @@ impl Walk<'_> {
             Ok(())
         } else {
             Err(self.fail(format!(
-                "the game ends with value {v} (half points), breaking the bound {}",
+                "the game ends with value {v}, breaking the bound {} (Black's side, half points or ±1)",
                 self.bound
             )))
         }
@@ -383,7 +383,7 @@ impl Walk<'_> {
             Ok(())
         } else {
             Err(self.fail(format!(
-                "a secure mark where the points each side keeps do not decide the bound {}",
+                "a secure mark where the points each side keeps do not decide the bound {} (Black's side, half points or ±1)",
                 self.bound
             )))
         }
@@ -416,7 +416,7 @@ impl Walk<'_> {
         };
         if !holds {
             return Err(self.fail(format!(
-                "a whole-region mark where the points the owner keeps do not decide the bound {}",
+                "a whole-region mark where the points the owner keeps do not decide the bound {} (Black's side, half points or ±1)",
                 self.bound
             )));
         }

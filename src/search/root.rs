@@ -291,6 +291,16 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
             &mut |x| watch.testing(class[0], Some(Test::new(class[0], mover, x))),
             &mut |lo, hi, nodes| {
                 sh.floor.fetch_max(-hi, Ordering::Relaxed);
+                if sh.config.debug {
+                    // Named, as two threads' "exact:" lines interleave.
+                    eprintln!(
+                        "class {}: now from {} to {} (root mover's side), {} nodes in all",
+                        sh.board.move_name(class[0]),
+                        log_value(&sh.rules, -hi),
+                        log_value(&sh.rules, -lo),
+                        b.nodes + nodes,
+                    );
+                }
                 let (lo, hi) = black((lo, hi));
                 log.record_bounds(class[0], lo, hi, b.nodes + nodes)
             },

@@ -308,6 +308,11 @@ pub struct Extractor<'s, 'a> {
     limit: u32,
 }
 
+/// A strategy's bound (Black's side) as the debug log names it.
+fn bound_text(sh: &Shared, bound: i32) -> String {
+    format!("{} (Black's side)", log_value(&sh.rules, bound))
+}
+
 /// The owner nodes a tree may take before the closed strategy is sought
 /// on a board of `points` points: an eighth of its colourings (3^points),
 /// which on 3x3 is 2,460. A tree's owner node cost about 45 µs and a
@@ -441,8 +446,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
             if sh.config.debug {
                 match &found {
                     Ok(c) => eprintln!(
-                        "proof: {owner:?} bound {} (Black's side): closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
-                        log_value(&sh.rules, bound),
+                        "proof: {owner:?} bound {}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
+                        bound_text(sh, bound),
                         c.nodes,
                         c.links,
                         c.bytes.len(),
@@ -450,8 +455,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         t.elapsed().as_secs_f64()
                     ),
                     Err(why) => eprintln!(
-                        "proof: {owner:?} bound {} (Black's side): no closed strategy with window {window} ({why:?}, {:.1} s)",
-                        log_value(&sh.rules, bound),
+                        "proof: {owner:?} bound {}: no closed strategy with window {window} ({why:?}, {:.1} s)",
+                        bound_text(sh, bound),
                         t.elapsed().as_secs_f64()
                     ),
                 }
@@ -515,8 +520,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if x.nodes > limit {
             if x.debug {
                 eprintln!(
-                    "proof: {owner:?} bound {} (Black's side): the tree passed {limit} owner nodes in {:.1} s",
-                    log_value(&sh.rules, bound),
+                    "proof: {owner:?} bound {}: the tree passed {limit} owner nodes in {:.1} s",
+                    bound_text(sh, bound),
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -524,8 +529,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         }
         if x.debug {
             eprintln!(
-                "proof: {owner:?} bound {} (Black's side): {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
-                log_value(&sh.rules, bound),
+                "proof: {owner:?} bound {}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
+                bound_text(sh, bound),
                 x.nodes,
                 x.links,
                 x.secure,
@@ -678,9 +683,9 @@ impl<'s, 'a> Extractor<'s, 'a> {
             (self.tick)(1024);
             if self.debug && self.nodes % (1 << 20) == 0 {
                 eprintln!(
-                    "proof: {:?} bound {} (Black's side): {} owner nodes, {} links, {} bytes, {} states, depth {}",
+                    "proof: {:?} bound {}: {} owner nodes, {} links, {} bytes, {} states, depth {}",
                     self.owner,
-                    log_value(&self.search.sh.rules, self.bound),
+                    bound_text(self.search.sh, self.bound),
                     self.nodes,
                     self.links,
                     self.out.len(),

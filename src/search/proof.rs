@@ -302,15 +302,24 @@ pub struct Extractor<'s, 'a> {
     /// Lines ended by [`SECURE`] or [`WHOLE`].
     secure: u64,
     debug: bool,
+    /// The strategy as the debug log names it ([`strategy_text`]; empty
+    /// without the log).
+    label: String,
     /// Called with the owner nodes so far, every 1024.
     tick: &'s (dyn Fn(u64) + Sync),
     /// Owner nodes after which the walk gives up ([`Extractor::run`]).
     limit: u32,
 }
 
-/// A strategy's bound (Black's side) as the debug log names it.
-fn bound_text(sh: &Shared, bound: i32) -> String {
-    format!("{} (Black's side)", log_value(&sh.rules, bound))
+/// A strategy as the debug log names it: its owner, its first-move
+/// class (two threads' extractions interleave) and its bound (Black's
+/// side).
+fn strategy_text(sh: &Shared, first: Move, owner: Color, bound: i32) -> String {
+    format!(
+        "{owner:?} after {}, bound {} (Black's side)",
+        sh.board.move_name(first),
+        log_value(&sh.rules, bound)
+    )
 }
 
 /// The owner nodes a tree may take before the closed strategy is sought
@@ -378,7 +387,8 @@ enum NoClosed {
 
 impl<'s, 'a> Extractor<'s, 'a> {
     /// Black's strategy for `value ≥ bound` (owner Black) or White's for
-    /// `value ≤ bound` (owner White), from `g`.
+    /// `value ≤ bound` (owner White), from `g`, the game after the first
+    /// move `first` (named in the debug log).
     ///
     /// Where a closed strategy may prove the bound, a tree is tried first
     /// within [`Config::closed_after`](crate::search::solver::Config) owner
@@ -396,8 +406,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
     pub fn run(
         sh: &'s Shared<'a>,
         g: &mut Game<'a>,
-        owner: Color,
-        bound: i32,
+        (first, owner, bound): (Move, Color, i32),
         tick: &'s (dyn Fn(u64) + Sync),
         budget: usize,
     ) -> Strategy {
@@ -410,19 +419,20 @@ impl<'s, 'a> Extractor<'s, 'a> {
             let mut limit = sh.config.closed_after.min(tree_limit(sh.board.len()));
             loop {
                 if limit > 0 {
-                    if let Some(st) = Self::tree(sh, g, owner, bound, tick, budget, limit) {
+                    if let Some(st) = Self::tree(sh, g, (first, owner, bound), tick, budget, limit)
+                    {
                         return st;
                     }
                 }
                 let cap = closed_cap(full, whole, limit);
-                match Self::closed(sh, g, owner, bound, tick, cap) {
+                match Self::closed(sh, g, (first, owner, bound), tick, cap) {
                     Ok(st) => return st,
                     Err(NoClosed::Cap) if cap < full => limit = limit.max(1).saturating_mul(4),
                     Err(_) => break,
                 }
             }
         }
-        Self::tree(sh, g, owner, bound, tick, budget, u32::MAX).expect("no limit")
+        Self::tree(sh, g, (first, owner, bound), tick, budget, u32::MAX).expect("no limit")
     }
 
     /// The closed strategy (module [`closed`]) within `cap` keys, or why
@@ -430,8 +440,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
     fn closed(
         sh: &'s Shared<'a>,
         g: &Game<'a>,
-        owner: Color,
-        bound: i32,
+        (first, owner, bound): (Move, Color, i32),
         tick: &'s (dyn Fn(u64) + Sync),
         cap: usize,
     ) -> Result<Strategy, NoClosed> {
@@ -446,8 +455,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
             if sh.config.debug {
                 match &found {
                     Ok(c) => eprintln!(
-                        "proof: {owner:?} bound {}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
-                        bound_text(sh, bound),
+                        "proof: {}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
+                        strategy_text(sh, first, owner, bound),
                         c.nodes,
                         c.links,
                         c.bytes.len(),
@@ -455,8 +464,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         t.elapsed().as_secs_f64()
                     ),
                     Err(why) => eprintln!(
-                        "proof: {owner:?} bound {}: no closed strategy with window {window} ({why:?}, {:.1} s)",
-                        bound_text(sh, bound),
+                        "proof: {}: no closed strategy with window {window} ({why:?}, {:.1} s)",
+                        strategy_text(sh, first, owner, bound),
                         t.elapsed().as_secs_f64()
                     ),
                 }
@@ -486,8 +495,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
     fn tree(
         sh: &'s Shared<'a>,
         g: &mut Game<'a>,
-        owner: Color,
-        bound: i32,
+        (first, owner, bound): (Move, Color, i32),
         tick: &'s (dyn Fn(u64) + Sync),
         budget: usize,
         limit: u32,
@@ -512,16 +520,28 @@ impl<'s, 'a> Extractor<'s, 'a> {
             links: 0,
             secure: 0,
             debug: sh.config.debug,
+            label: if sh.config.debug {
+                strategy_text(sh, first, owner, bound)
+            } else {
+                String::new()
+            },
             tick,
             limit,
         };
+        if x.debug {
+            let most = match limit {
+                u32::MAX => String::new(),
+                n => format!(", at most {n} owner nodes"),
+            };
+            eprintln!("proof: {}: extraction started{most}", x.label);
+        }
         let t = std::time::Instant::now();
         x.node(g);
         if x.nodes > limit {
             if x.debug {
                 eprintln!(
-                    "proof: {owner:?} bound {}: the tree passed {limit} owner nodes in {:.1} s",
-                    bound_text(sh, bound),
+                    "proof: {}: the tree passed {limit} owner nodes in {:.1} s",
+                    strategy_text(sh, first, owner, bound),
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -529,8 +549,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
         }
         if x.debug {
             eprintln!(
-                "proof: {owner:?} bound {}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
-                bound_text(sh, bound),
+                "proof: {}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
+                strategy_text(sh, first, owner, bound),
                 x.nodes,
                 x.links,
                 x.secure,
@@ -683,9 +703,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
             (self.tick)(1024);
             if self.debug && self.nodes % (1 << 20) == 0 {
                 eprintln!(
-                    "proof: {:?} bound {}: {} owner nodes, {} links, {} bytes, {} states, depth {}",
-                    self.owner,
-                    bound_text(self.search.sh, self.bound),
+                    "proof: {}: {} owner nodes, {} links, {} bytes, {} states, depth {}",
+                    self.label,
                     self.nodes,
                     self.links,
                     self.out.len(),
@@ -828,7 +847,8 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         // solve and then here (its count came with it).
                         let dropped = self.search.paths.as_ref().map_or(0, |p| p.dropped);
                         eprintln!(
-                            "choose at depth {h}: {m:?} at limit {limit}, share {part}: {keeps:?}, {spent} nodes, {dropped} path results dropped so far"
+                            "choose at depth {h} ({}): {m:?} at limit {limit}, share {part}: {keeps:?}, {spent} nodes, {dropped} path results dropped so far",
+                            self.label
                         );
                     }
                     match keeps {

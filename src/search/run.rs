@@ -614,7 +614,7 @@ impl Extraction<'_> {
         let mut g = self.shared.start();
         g.play(first);
         let budget = budget(side_by_side);
-        let st = Extractor::run(self.shared, &mut g, owner, bound, tick, budget);
+        let st = Extractor::run(self.shared, &mut g, (first, owner, bound), tick, budget);
         self.kept.record_strategy(first, &st);
         (st, true)
     }

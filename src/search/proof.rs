@@ -449,14 +449,17 @@ impl<'s, 'a> Extractor<'s, 'a> {
         // one also ends the longer cycles, for an owner whose ties need
         // them.
         let mut why = NoClosed::Never;
+        let label = sh
+            .config
+            .debug
+            .then(|| strategy_text(sh, first, owner, bound));
         for window in 1..=closed::MAX_WINDOW {
             let t = std::time::Instant::now();
             let found = closed::strategy(g, owner, bound, window, cap);
-            if sh.config.debug {
+            if let Some(label) = &label {
                 match &found {
                     Ok(c) => eprintln!(
-                        "proof: {}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
-                        strategy_text(sh, first, owner, bound),
+                        "proof: {label}: closed, window {window}, {} owner nodes, {} links, {} bytes, {} keys explored, {:.1} s",
                         c.nodes,
                         c.links,
                         c.bytes.len(),
@@ -464,8 +467,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
                         t.elapsed().as_secs_f64()
                     ),
                     Err(why) => eprintln!(
-                        "proof: {}: no closed strategy with window {window} ({why:?}, {:.1} s)",
-                        strategy_text(sh, first, owner, bound),
+                        "proof: {label}: no closed strategy with window {window} ({why:?}, {:.1} s)",
                         t.elapsed().as_secs_f64()
                     ),
                 }
@@ -541,7 +543,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
             if x.debug {
                 eprintln!(
                     "proof: {}: the tree passed {limit} owner nodes in {:.1} s",
-                    strategy_text(sh, first, owner, bound),
+                    x.label,
                     t.elapsed().as_secs_f64()
                 );
             }
@@ -550,7 +552,7 @@ impl<'s, 'a> Extractor<'s, 'a> {
         if x.debug {
             eprintln!(
                 "proof: {}: {} owner nodes, {} links, {} secure, {} bytes, {:.1} s, links' memory about {} MB at the peak (estimated), {} times forgotten",
-                strategy_text(sh, first, owner, bound),
+                x.label,
                 x.nodes,
                 x.links,
                 x.secure,

@@ -271,12 +271,7 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
                 u32::MAX => "until settled".to_string(),
                 n => format!("{n} tests at most"),
             };
-            eprintln!(
-                "class {}: from {} to {} (root mover's side), {limit}",
-                sh.board.move_name(class[0]),
-                log_value(&sh.rules, b.lo),
-                log_value(&sh.rules, b.hi),
-            );
+            eprintln!("{}, {limit}", class_text(sh, class[0], "", b.lo, b.hi));
         }
         let mut s = Search::new(sh);
         s.numbers_salt = numbers_salt(class[0]);
@@ -294,10 +289,8 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
                 if sh.config.debug {
                     // Named, as two threads' "exact:" lines interleave.
                     eprintln!(
-                        "class {}: now from {} to {} (root mover's side), {} nodes in all",
-                        sh.board.move_name(class[0]),
-                        log_value(&sh.rules, -hi),
-                        log_value(&sh.rules, -lo),
+                        "{}, {} nodes in all",
+                        class_text(sh, class[0], "now ", -hi, -lo),
                         b.nodes + nodes,
                     );
                 }
@@ -441,6 +434,17 @@ pub fn solve_watched(sh: &Shared, watch: &dyn Watch, log: &dyn RootLog) -> Solut
         resumed: resumed.into_inner() as usize,
         resumed_nodes: resumed_nodes.into_inner(),
     }
+}
+
+/// A class's bounds (the root mover's side) as the debug log gives them:
+/// "class B1: from +1 to +12 (root mover's side)", `now` after "B1: ".
+fn class_text(sh: &Shared, first: Move, now: &str, lo: i32, hi: i32) -> String {
+    format!(
+        "class {}: {now}from {} to {} (root mover's side)",
+        sh.board.move_name(first),
+        log_value(&sh.rules, lo),
+        log_value(&sh.rules, hi)
+    )
 }
 
 /// The class `class` as the solution gives it, from its bracket (the root

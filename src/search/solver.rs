@@ -1083,7 +1083,7 @@ impl Search<'_, '_> {
     /// pass ends the game: two passes end it under the scored rulesets
     /// whose pass is free.
     #[inline]
-    fn pass_bound(&self, g: &Game) -> Option<i32> {
+    pub(super) fn pass_bound(&self, g: &Game) -> Option<i32> {
         (g.passes() == 1 && self.pass_ends && g.pass_allowed()).then(|| score_now(g))
     }
 

@@ -716,6 +716,7 @@ fn cgt_reads_go_regions_and_sums() {
     std::fs::write(&file, "BBBB\nB..B\nB.BB\nBBB\n").unwrap();
     let (ok, out, _) = gosolve(&["cgt", &format!("file:{} + -1", file.display())]);
     assert!(ok && out.contains("game:        2"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -946,6 +947,7 @@ fn ctrl_c_says_what_was_kept_and_how_to_resume() {
         )
     );
     assert!(!resume.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Ctrl-C in the middle of the value search writes the search table

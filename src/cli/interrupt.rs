@@ -485,5 +485,6 @@ mod tests {
             )
         );
         crate::store::resume::discard(&path).unwrap();
+        std::fs::remove_dir(&dir).unwrap();
     }
 }

@@ -54,12 +54,8 @@ impl Search<'_, '_> {
         // than start at the top of the range. (2 threads, 1x13
         // `--suicide forbidden --first-moves bounds`: the pass class's
         // "is it >= +13?" alone took 132 M nodes; its value is 0.)
-        // Bounds an earlier run proved above it count as one more move
-        // of `lo`, so a resumed gallop goes on with the step it had.
-        let mut resumed_ups = 0;
-        if let Some(l) = self.pass_bound(g).map(|l| l.min(hi)) {
-            resumed_ups = u32::from(-range < l && l < lo);
-            lo = lo.max(l);
+        if let Some(l) = self.pass_bound(g) {
+            lo = lo.max(l.min(hi));
         }
         // Tests far from the value can cost more than near ones (1x10's
         // "is it ≥ +5?" ran past 100 M nodes; the value is 0 or so), so
@@ -82,7 +78,7 @@ impl Search<'_, '_> {
         }
         // Bounds an earlier run proved count as moved: its gallop or
         // bisection goes on where it was, rather than from the top.
-        let (mut ups, mut downs) = (u32::from(lo > -range) + resumed_ups, u32::from(hi < range));
+        let (mut ups, mut downs) = (u32::from(lo > -range), u32::from(hi < range));
         let mut x = if ups + downs == 0 {
             self.sh.first_test(g).unwrap_or(0).clamp(lo + 1, hi)
         } else {

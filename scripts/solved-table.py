@@ -129,7 +129,8 @@ def solve_rows(root, exe, boards, budget):
     main_rows, result_rows = [], []
     for board, opts in boards:
         limit = max(budget, BUDGETS.get(board, 0))
-        cmd = [exe, "solve", board, "--json", "--fresh"] + opts
+        # The guide is built in every row's time, not read from a cache.
+        cmd = [exe, "solve", board, "--json", "--fresh", "--no-guide-cache"] + opts
         label = " ".join(o for o in opts if o != "--no-save") or "tromp-taylor"
         try:
             out = subprocess.run(cmd, cwd=root, capture_output=True, text=True,

@@ -1247,3 +1247,60 @@ fn a_verify_past_its_memory_limit_stops_and_says_so() {
         }
     }
 }
+
+/// `--guide-cache DIR` keeps the guide a solve builds and reads it back in
+/// the next solve, which prints the same values; a damaged file is said
+/// and built again; a folder that cannot be made only costs the keeping.
+#[test]
+fn solves_keep_and_read_their_guide_in_the_cache_folder() {
+    let dir = scratch("guide-cache");
+    let d = dir.to_str().unwrap();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "2x4", "--no-save"];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = gosolve(&args);
+        assert!(ok, "{args:?}: {err}");
+        // The last line holds the nodes and the seconds.
+        let values: Vec<String> = out
+            .lines()
+            .filter(|l| !l.starts_with("nodes"))
+            .map(String::from)
+            .collect();
+        (values, err)
+    };
+    let (first, err) = solve(&["--guide-cache", d]);
+    assert!(err.contains("guide table kept in"), "{err}");
+    assert!(first.iter().any(|l| l.contains("+8")), "{first:?}");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let file = files[0].path();
+    assert!(file.to_string_lossy().ends_with(".guide"), "{file:?}");
+    let (again, err) = solve(&["--guide-cache", d]);
+    assert!(err.contains("guide table read from"), "{err}");
+    assert!(!err.contains("kept in"), "{err}");
+    assert_eq!(again, first);
+    // Cut short by a byte: said, built again and kept again.
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+    let (rebuilt, err) = solve(&["--guide-cache", d]);
+    assert!(
+        err.contains("is not used") && err.contains("kept in"),
+        "{err}"
+    );
+    assert_eq!(rebuilt, first);
+    assert_eq!(std::fs::read(&file).unwrap().len(), bytes.len());
+    // Neither read nor kept.
+    let (plain, err) = solve(&["--no-guide-cache"]);
+    assert!(!err.contains("guide table"), "{err}");
+    assert_eq!(plain, first);
+    // A folder under a file cannot be made.
+    let under = file.join("sub");
+    let (kept_not, err) = solve(&["--guide-cache", under.to_str().unwrap()]);
+    assert!(err.contains("could not be kept"), "{err}");
+    assert_eq!(kept_not, first);
+    fails_with(
+        &["solve", "2x4", "--guide-cache", d, "--no-guide-cache"],
+        "cannot be used with",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -399,6 +399,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             restart_nodes: u64::MAX,
             closed: true,
             closed_after: 1 << 16,
+            guide_cache: None,
         },
         Config {
             tt_mb: 16,
@@ -412,6 +413,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             restart_nodes: u64::MAX,
             closed: true,
             closed_after: 1 << 16,
+            guide_cache: None,
         },
         Config {
             tt_mb: 16,
@@ -425,6 +427,7 @@ fn table_symmetry_and_threads_do_not_change_values() {
             restart_nodes: u64::MAX,
             closed: true,
             closed_after: 1 << 16,
+            guide_cache: None,
         },
     ];
     let cases: &[(&str, Ruleset)] = &[

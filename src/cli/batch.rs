@@ -32,6 +32,7 @@ use crate::engine::board::Board;
 use crate::engine::rules::value_text;
 use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset};
 use crate::format::gsr;
+use crate::search::guide_file::GuideCache;
 use crate::search::run::{self, Quiet, Run};
 use crate::search::solver::Config;
 use crate::store::resume::{self, Resume};
@@ -420,6 +421,9 @@ pub fn run_job(
         method: job.search.into(),
         guide: job.guide,
         first_moves: job.first_moves.into(),
+        // As `solve`: slow guides kept in the user's cache folder, so a
+        // batch's jobs on one board build it once.
+        guide_cache: GuideCache::default_place(),
         ..Config::default()
     };
     let run = Run {

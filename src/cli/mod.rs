@@ -7,6 +7,7 @@ use crate::engine::board::Board;
 use crate::engine::diagram;
 use crate::engine::rules::{Komi, RuleOptions, Rules, Ruleset, Suicide, Superko};
 use crate::format::gsr;
+use crate::search::guide_file::GuideCache;
 use crate::search::run;
 use crate::search::solver;
 use crate::store::resume::{self, Resume};
@@ -287,6 +288,15 @@ struct SearchArgs {
     /// 2.8 GB, 4x5 about 9 minutes and up to 18 GB).
     #[arg(long)]
     no_guide: bool,
+    /// Read guide tables from DIR and keep every one built there (default:
+    /// $GOSOLVE_GUIDE_CACHE, else $XDG_CACHE_HOME/gosolve or
+    /// ~/.cache/gosolve, where only builds of 10 s or more are kept: 3x6's
+    /// is 775 MB, 4x5's 7 GB).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_guide_cache")]
+    guide_cache: Option<PathBuf>,
+    /// Neither read nor keep guide tables on disk: build each one.
+    #[arg(long)]
+    no_guide_cache: bool,
     /// Which first moves get their exact value (exact: every one; bounds:
     /// those as good as the board's value, the others only a proved bound
     /// showing them worse, which can be far quicker: 1x10).
@@ -393,6 +403,13 @@ impl SearchArgs {
             // The run sets it where it extracts a proof.
             proof_follows: false,
             first_moves: self.first_moves.into(),
+            guide_cache: if self.no_guide_cache {
+                None
+            } else if let Some(dir) = &self.guide_cache {
+                Some(GuideCache::every(dir.clone()))
+            } else {
+                GuideCache::default_place()
+            },
             ..solver::Config::default()
         })
     }

@@ -1194,6 +1194,39 @@ impl Guide {
     pub fn has_ko(&self) -> bool {
         self.ko
     }
+
+    /// The table and the build's statistics, to write to disk
+    /// ([`guide_file`](crate::search::guide_file)).
+    pub(super) fn parts(&self) -> (&[AtomicU16], GuideStats) {
+        (&self.table, self.stats)
+    }
+
+    /// The guide of `board` under `rules` (with basic ko if `ko`) whose
+    /// entries and statistics were read back from disk, or `None` where
+    /// [`Guide::takes`] does not take them or the table is not the
+    /// board's size.
+    pub(super) fn from_parts(
+        board: &Board,
+        rules: &Rules,
+        ko: bool,
+        table: Vec<AtomicU16>,
+        stats: GuideStats,
+    ) -> Option<Guide> {
+        let n = board.len();
+        if !Guide::takes(board, rules) || table.len() != 3usize.pow(n as u32) {
+            return None;
+        }
+        Some(Guide {
+            board: board.clone(),
+            suicide: rules.suicide == Suicide::Allowed,
+            ko,
+            komi: rules.komi.0,
+            endless: 2 * n as i32 + 1,
+            range: value_range(n, rules),
+            table,
+            stats,
+        })
+    }
 }
 
 #[cfg(test)]

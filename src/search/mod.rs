@@ -8,7 +8,8 @@
 //! keys and hashes, `syms` the symmetry maps, `ordering` the move order,
 //! `paths` the history-dependent results kept by path for the proof,
 //! `reach` the history states a small board's game can still ask about,
-//! [`bounds`] the value range and static bounds, [`checkpoint`] the table
+//! [`bounds`] the value range and static bounds, [`guide_file`] the guide
+//! table kept on disk between runs, [`checkpoint`] the table
 //! written to disk and read back, `driver` the exact-value
 //! driver, and [`root`] the first moves and their parallel search.
 
@@ -19,6 +20,7 @@ pub mod dfpn;
 mod driver;
 pub mod facts;
 pub mod guide;
+pub mod guide_file;
 mod help;
 mod keys;
 mod ordering;

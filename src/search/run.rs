@@ -428,7 +428,14 @@ pub fn run_solve_logged(
             why: e.to_string(),
         })?;
     if Shared::builds_guide(board, rules, &config) {
-        progress.preparing("building the history-free guide table");
+        let kept = config
+            .guide_cache
+            .is_some_and(|c| crate::search::guide_file::path(c.dir, board, rules, true).exists());
+        progress.preparing(if kept {
+            "reading the history-free guide table an earlier solve kept"
+        } else {
+            "building the history-free guide table"
+        });
     }
     // In the pool: the guide's sweeps use its threads.
     let config = Config {

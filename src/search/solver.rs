@@ -34,6 +34,7 @@ use crate::search::bounds::{
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
 use crate::search::guide::{Guide, MAX_POINTS};
+use crate::search::guide_file::{GuideCache, obtain};
 use crate::search::help::{Busy, Helped};
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
@@ -88,6 +89,11 @@ pub struct Config {
     /// instead ([`Extractor::run`](crate::search::proof::Extractor::run));
     /// 0: closed first.
     pub closed_after: u32,
+    /// Where guide tables are read from and kept for later runs
+    /// ([`guide_file`](crate::search::guide_file)); `None`: every guide is
+    /// built and none is kept (the library's default; `solve` and `batch`
+    /// use the user's cache folder).
+    pub guide_cache: Option<GuideCache>,
 }
 
 /// Which first-move classes the root values exactly (`--first-moves`).
@@ -155,6 +161,7 @@ impl Default for Config {
             restart_nodes: RESTART_NODES,
             closed: true,
             closed_after: CLOSED_AFTER,
+            guide_cache: None,
         }
     }
 }
@@ -428,7 +435,7 @@ impl<'a> Shared<'a> {
                 );
             }
         };
-        let with_ko = Guide::build_with(board, rules, true)?;
+        let with_ko = obtain(board, rules, true, config.guide_cache)?;
         if !with_ko.stats().mostly_open() {
             say(&with_ko, "");
             return Some(with_ko);
@@ -436,7 +443,7 @@ impl<'a> Shared<'a> {
         say(&with_ko, ", mostly open: building the guide without ko");
         // One table at a time: the peak stays that of one guide.
         drop(with_ko);
-        let plain = Guide::build_with(board, rules, false)?;
+        let plain = obtain(board, rules, false, config.guide_cache)?;
         say(&plain, "");
         Some(plain)
     }

@@ -1289,10 +1289,25 @@ fn solves_keep_and_read_their_guide_in_the_cache_folder() {
     );
     assert_eq!(rebuilt, first);
     assert_eq!(std::fs::read(&file).unwrap().len(), bytes.len());
-    // Neither read nor kept.
-    let (plain, err) = solve(&["--no-guide-cache"]);
-    assert!(!err.contains("guide table"), "{err}");
-    assert_eq!(plain, first);
+    // The folder as the default place: read there (2x4's build is too
+    // quick to be kept by default), and neither read nor kept with
+    // `--no-guide-cache` or `off`.
+    let with_env = |place: &str, extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gosolve"))
+            .args(["solve", "2x4", "--no-save"])
+            .args(extra)
+            .env("GOSOLVE_GUIDE_CACHE", place)
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = with_env(d, &[]);
+    assert!(err.contains("guide table read from"), "{err}");
+    for (place, extra) in [(d, &["--no-guide-cache"][..]), ("off", &[][..])] {
+        let err = with_env(place, extra);
+        assert!(!err.contains("guide table"), "{place} {extra:?}: {err}");
+    }
     // A folder under a file cannot be made.
     let under = file.join("sub");
     let (kept_not, err) = solve(&["--guide-cache", under.to_str().unwrap()]);

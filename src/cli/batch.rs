@@ -422,7 +422,8 @@ pub fn run_job(
         guide: job.guide,
         first_moves: job.first_moves.into(),
         // As `solve`: slow guides kept in the user's cache folder, so a
-        // batch's jobs on one board build it once.
+        // later job on the same board reads it (jobs running at once each
+        // build theirs); `GOSOLVE_GUIDE_CACHE=off` turns it off.
         guide_cache: GuideCache::default_place(),
         ..Config::default()
     };

@@ -140,6 +140,12 @@ use std::time::Instant;
 pub const MAX_POINTS: usize = 20;
 const _: () = assert!(MAX_POINTS <= 2 * DIGITS as usize);
 
+/// The version of the guide's definition (its game, its table's layout):
+/// a guide kept on disk ([`guide_file`](crate::search::guide_file)) under
+/// another one is built again. Raise it with any change to what an entry
+/// holds.
+pub const GUIDE_VERSION: u8 = 1;
+
 /// States per rayon task in a sweep.
 const CHUNK: usize = 1 << 12;
 

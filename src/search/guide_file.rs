@@ -27,7 +27,7 @@
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, Ruleset, Suicide};
 use crate::format::gsr::write_atomic_with;
-use crate::search::guide::{Guide, GuideStats};
+use crate::search::guide::{GUIDE_VERSION, Guide, GuideStats};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
@@ -37,7 +37,7 @@ use std::time::Instant;
 pub const MAGIC: &[u8; 8] = b"gsguide1";
 
 /// Builds that took at least this many seconds are kept in the default
-/// folder: 4x4's guide takes about 2 s and 3 MB, 3x6's 35-55 s and 775
+/// folder: 4x4's guide takes about 2 s and 86 MB, 3x6's 35-55 s and 775
 /// MB, so only the boards where it pays are written.
 pub const SAVE_AFTER: f64 = 10.0;
 
@@ -63,12 +63,17 @@ impl GuideCache {
         }
     }
 
-    /// The default cache: `$GOSOLVE_GUIDE_CACHE` if set (`off` or empty:
-    /// none), else `$XDG_CACHE_HOME/gosolve`, else `~/.cache/gosolve`;
-    /// keeping the builds of [`SAVE_AFTER`] seconds or more.
+    /// The default cache: `$GOSOLVE_GUIDE_CACHE` if set (`off`, `none` or
+    /// empty: none; a relative folder is taken from the working folder),
+    /// else `$XDG_CACHE_HOME/gosolve` (if absolute, as the XDG spec
+    /// says), else `~/.cache/gosolve`; keeping the builds of
+    /// [`SAVE_AFTER`] seconds or more.
     pub fn default_place() -> Option<GuideCache> {
+        let off = |d: &std::ffi::OsStr| {
+            d.is_empty() || d.eq_ignore_ascii_case("off") || d.eq_ignore_ascii_case("none")
+        };
         let dir = match std::env::var_os("GOSOLVE_GUIDE_CACHE") {
-            Some(d) if d.is_empty() || d == "off" => return None,
+            Some(d) if off(&d) => return None,
             Some(d) => PathBuf::from(d),
             None => match std::env::var_os("XDG_CACHE_HOME") {
                 Some(d) if Path::new(&d).is_absolute() => Path::new(&d).join("gosolve"),
@@ -84,17 +89,21 @@ impl GuideCache {
     }
 }
 
-/// What a guide is built for, as the file states it: the ruleset's tag,
-/// suicide, ko, the point count and the edges.
+/// What a guide is built for, as the file states it: the version of the
+/// guide's definition ([`GUIDE_VERSION`]), the scoring (`tromp-taylor` and
+/// `ggg` score alike: one tag), suicide, ko, the point count and the
+/// edges. Nothing else of the rules changes a table: komi and the value
+/// range are applied when it is read, superko is not part of its game,
+/// and a start other than the empty board takes no guide.
 fn key(board: &Board, rules: &Rules, ko: bool) -> Vec<u8> {
-    let ruleset: u8 = match rules.ruleset {
-        Ruleset::TrompTaylor => 1,
-        Ruleset::Ggg => 2,
+    let scoring: u8 = match rules.ruleset {
+        Ruleset::TrompTaylor | Ruleset::Ggg => 1,
         _ => 0,
     };
     let edges = board.edges();
     let mut k = vec![
-        ruleset,
+        GUIDE_VERSION,
+        scoring,
         u8::from(rules.suicide == Suicide::Allowed),
         u8::from(ko),
     ];
@@ -274,9 +283,17 @@ pub fn load(path: &Path, board: &Board, rules: &Rules, ko: bool) -> Result<Optio
 /// The guide of `board` under `rules` (with basic ko if `ko`): read from
 /// `cache` where a usable file is there, else built (`None` where
 /// [`Guide::build_with`] gives none) and written there if its build took
-/// long enough. Each step that touches the disk is said on stderr; a file
-/// that cannot be read or written only costs the build.
-pub fn obtain(board: &Board, rules: &Rules, ko: bool, cache: Option<GuideCache>) -> Option<Guide> {
+/// long enough and `keep` says so (a guide only built to learn that it is
+/// mostly open is not worth gigabytes of disk). Each step that touches the
+/// disk is said on stderr; a file that cannot be read is removed, and one
+/// that cannot be written (no room, no folder) only costs the build.
+pub fn obtain(
+    board: &Board,
+    rules: &Rules,
+    ko: bool,
+    cache: Option<GuideCache>,
+    keep: impl Fn(&Guide) -> bool,
+) -> Option<Guide> {
     let Some(cache) = cache else {
         return Guide::build_with(board, rules, ko);
     };
@@ -296,29 +313,100 @@ pub fn obtain(board: &Board, rules: &Rules, ko: bool, cache: Option<GuideCache>)
             return Some(g);
         }
         Ok(None) => {}
-        Err(why) => eprintln!(
-            "note: the guide table {} is not used: {why}; building it again",
-            file.display()
-        ),
+        Err(why) => {
+            eprintln!(
+                "note: the guide table {} is not used: {why}; building it again",
+                file.display()
+            );
+            let _ = std::fs::remove_file(&file);
+        }
     }
     let g = Guide::build_with(board, rules, ko)?;
-    if g.stats().seconds >= cache.min_seconds {
-        let start = Instant::now();
-        match save(&file, board, rules, &g) {
-            Ok(bytes) => eprintln!(
-                "note: guide table kept in {} ({} MB, {:.1} s) for later solves of this board \
-                 and rules (--no-guide-cache: neither kept nor read)",
-                file.display(),
-                bytes >> 20,
-                start.elapsed().as_secs_f64()
+    if g.stats().seconds >= cache.min_seconds && keep(&g) {
+        let bytes = file_bytes(board, rules, ko);
+        let mb = bytes as f64 / 1e6;
+        remove_stale_temporaries(cache.dir);
+        match free_bytes(cache.dir) {
+            // Room for the file and as much again, up to a gigabyte.
+            Some(free) if free < bytes + bytes.min(1 << 30) => eprintln!(
+                "note: the guide table ({mb:.0} MB) is not kept in {}: {:.0} MB free there",
+                cache.dir.display(),
+                free as f64 / 1e6
             ),
-            Err(e) => eprintln!(
-                "note: the guide table could not be kept in {}: {e}",
-                file.display()
-            ),
+            _ => {
+                eprintln!(
+                    "note: keeping the guide table in {} ({mb:.0} MB) for later solves of this \
+                     board and rules (--no-guide-cache, or GOSOLVE_GUIDE_CACHE=off: neither kept \
+                     nor read)",
+                    file.display()
+                );
+                let start = Instant::now();
+                match save(&file, board, rules, &g) {
+                    Ok(_) => eprintln!(
+                        "note: guide table kept in {:.1} s",
+                        start.elapsed().as_secs_f64()
+                    ),
+                    Err(e) => eprintln!(
+                        "note: the guide table could not be kept in {}: {e}",
+                        file.display()
+                    ),
+                }
+            }
         }
     }
     Some(g)
+}
+
+/// The bytes of the file of the guide of `board` under `rules`.
+fn file_bytes(board: &Board, rules: &Rules, ko: bool) -> u64 {
+    let head = MAGIC.len() + 4 + key(board, rules, ko).len() + STATS_BYTES + 8;
+    head as u64 + 2 * 3u64.pow(board.len() as u32) + 4
+}
+
+/// The bytes free to an unprivileged writer in the file system of `dir`
+/// (of its nearest existing ancestor), if they can be told.
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let there = dir.ancestors().find(|d| d.exists())?;
+    let c = std::ffi::CString::new(there.as_os_str().as_bytes()).ok()?;
+    // SAFETY: `c` is a valid NUL-terminated path and `s` a zeroed
+    // `statvfs` the call fills; nothing is kept past the call.
+    let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(c.as_ptr(), &mut s) } != 0 {
+        return None;
+    }
+    Some(s.f_bavail as u64 * s.f_frsize as u64)
+}
+
+/// Removes from `dir` the temporary files of writes whose process is gone
+/// (a solve stopped while keeping a guide leaves one as large as the
+/// file): `write_atomic_with` names them `.NAME.PID-SERIAL.tmp`.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+            continue;
+        };
+        if !stem.contains(".guide.") {
+            continue;
+        }
+        let pid = stem
+            .rsplit('.')
+            .next()
+            .and_then(|t| t.split('-').next())
+            .and_then(|p| p.parse::<i32>().ok());
+        // SAFETY: signal 0 only asks whether the process exists.
+        let gone = pid.is_some_and(|p| {
+            let alive = unsafe { libc::kill(p, 0) } == 0;
+            !alive && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+        });
+        if gone {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -345,8 +433,8 @@ mod tests {
         d
     }
 
-    /// A guide written and read back is the one built: every entry, its
-    /// statistics, and its ranges with another komi and superko.
+    /// A guide written and read back is the one built: every entry and its
+    /// statistics, read under another superko from the same file.
     #[test]
     fn a_guide_read_back_is_the_one_built() {
         let dir = temp("same");
@@ -452,11 +540,22 @@ mod tests {
             dir: Box::leak(dir.clone().into_boxed_path()),
             min_seconds: f64::INFINITY,
         };
-        let built = obtain(&board, &r, true, Some(never)).unwrap();
+        let built = obtain(&board, &r, true, Some(never), |_| true).unwrap();
         assert!(!file.exists());
         let every = GuideCache::every(dir.clone());
-        obtain(&board, &r, true, Some(every)).unwrap();
+        obtain(&board, &r, true, Some(every), |_| false).unwrap();
+        assert!(!file.exists());
+        // A stopped writer's temporary file is removed, a live one's kept.
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let gone = dir.join(format!(".{name}.{}-0.tmp", i32::MAX));
+        let live = dir.join(format!(".{name}.{}-0.tmp", std::process::id()));
+        std::fs::write(&gone, b"x").unwrap();
+        std::fs::write(&live, b"x").unwrap();
+        obtain(&board, &r, true, Some(every), |_| true).unwrap();
         assert!(file.exists());
+        assert!(!gone.exists() && live.exists());
+        std::fs::remove_file(&live).unwrap();
         // Marked so that only a read, not a build, gives it.
         let mut marked = std::fs::read(&file).unwrap();
         let stats_at = MAGIC.len() + 4 + key(&board, &r, true).len();
@@ -465,7 +564,7 @@ mod tests {
         let crc = crc32fast::hash(&marked[..n]);
         marked[n..].copy_from_slice(&crc.to_le_bytes());
         std::fs::write(&file, &marked).unwrap();
-        let read = obtain(&board, &r, true, Some(every)).unwrap();
+        let read = obtain(&board, &r, true, Some(every), |_| true).unwrap();
         assert_eq!(read.stats().sweeps, built.stats().sweeps ^ 0x40);
         assert_eq!(entries(&read), entries(&built));
         std::fs::remove_dir_all(&dir).unwrap();

@@ -432,7 +432,7 @@ pub fn run_solve_logged(
             .guide_cache
             .is_some_and(|c| crate::search::guide_file::path(c.dir, board, rules, true).exists());
         progress.preparing(if kept {
-            "reading the history-free guide table an earlier solve kept"
+            "reading the history-free guide table an earlier solve kept (or building it)"
         } else {
             "building the history-free guide table"
         });

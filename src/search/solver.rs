@@ -435,7 +435,11 @@ impl<'a> Shared<'a> {
                 );
             }
         };
-        let with_ko = obtain(board, rules, true, config.guide_cache)?;
+        // A ko guide that turns out mostly open is not kept on disk: it is
+        // dropped for the plain one, which is.
+        let with_ko = obtain(board, rules, true, config.guide_cache, |g| {
+            !g.stats().mostly_open()
+        })?;
         if !with_ko.stats().mostly_open() {
             say(&with_ko, "");
             return Some(with_ko);
@@ -443,7 +447,7 @@ impl<'a> Shared<'a> {
         say(&with_ko, ", mostly open: building the guide without ko");
         // One table at a time: the peak stays that of one guide.
         drop(with_ko);
-        let plain = obtain(board, rules, false, config.guide_cache)?;
+        let plain = obtain(board, rules, false, config.guide_cache, |_| true)?;
         say(&plain, "");
         Some(plain)
     }

@@ -575,8 +575,8 @@ fn resume_cases<'a>(specs: &[(&'a str, Option<&str>)]) -> Vec<(&'a str, Board, R
 /// passes end the game): the pass-back bound is then the top of the
 /// range, so the class is settled without a test or a node. In `1x5`
 /// from `W: .X...` White's pass leaves Black every point, +5.
-fn pass_settled(board: &Board, rules: &Rules, config: Config) -> Option<(Move, i32)> {
-    let mut g = Shared::new(board, rules, config).unwrap().start();
+fn pass_settled(board: &Board, rules: &Rules) -> Option<(Move, i32)> {
+    let mut g = Game::new(board, rules);
     g.play(Move::Pass);
     let score = score_now(&g);
     let black = if g.to_move() == Color::Black {
@@ -646,7 +646,7 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
         let log = Log::default();
         let whole = solve(&log);
         let bounds = log.bounds.into_inner().unwrap();
-        let settled = pass_settled(&board, &rules, config);
+        let settled = pass_settled(&board, &rules);
         let mut first_tests = Vec::new();
         for &(mv, value) in &whole {
             let of: Vec<(i32, i32)> = bounds
@@ -772,7 +772,7 @@ fn solves_record_and_resume_first_move_values() {
         want.sort();
         let got: Vec<(Move, i32)> = recorded.iter().map(|r| (r.0, r.1)).collect();
         assert_eq!(got, want, "{spec}: every class recorded, Black's side");
-        let settled = pass_settled(&board, &rules, config);
+        let settled = pass_settled(&board, &rules);
         assert!(
             recorded
                 .iter()

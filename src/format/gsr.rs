@@ -377,6 +377,27 @@ pub fn write_atomic_with(
 /// process killed while writing leaves one, as large as the file): of the
 /// file named `name`, or of every file when `name` is empty.
 pub fn remove_temporaries(dir: &Path, name: &str) {
+    remove_temporaries_if(dir, name, |_| true);
+}
+
+/// [`remove_temporaries`], but only those of writers whose process is
+/// gone: where other processes may be writing the same file at that
+/// moment (two solves keeping one guide table). A file whose name shows
+/// no process (`.NAME.PID-SERIAL.tmp`) is kept.
+pub fn remove_stale_temporaries(dir: &Path, name: &str) {
+    remove_temporaries_if(dir, name, |pid| {
+        pid.is_some_and(|p| {
+            // SAFETY: signal 0 sends nothing; it only asks whether `p`
+            // is a process.
+            let alive = unsafe { libc::kill(p, 0) } == 0;
+            !alive && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+        })
+    });
+}
+
+/// Removes the temporary files of [`remove_temporaries`] whose writer's
+/// process id (`None` where the name shows none) `remove` accepts.
+fn remove_temporaries_if(dir: &Path, name: &str, remove: impl Fn(Option<i32>) -> bool) {
     let prefix = if name.is_empty() {
         ".".to_string()
     } else {
@@ -385,7 +406,15 @@ pub fn remove_temporaries(dir: &Path, name: &str) {
     if let Ok(entries) = std::fs::read_dir(dir) {
         for e in entries.flatten() {
             let n = e.file_name().to_string_lossy().into_owned();
-            if n.starts_with(&prefix) && n.ends_with(".tmp") {
+            if !(n.starts_with(&prefix) && n.ends_with(".tmp")) {
+                continue;
+            }
+            let pid = n[..n.len() - ".tmp".len()]
+                .rsplit('.')
+                .next()
+                .and_then(|t| t.split('-').next())
+                .and_then(|p| p.parse::<i32>().ok());
+            if remove(pid) {
                 let _ = std::fs::remove_file(e.path());
             }
         }

@@ -198,8 +198,9 @@ fn pack(lo: i32, hi: i32) -> u16 {
     (lo as i8 as u8 as u16) | ((hi as i8 as u8 as u16) << 8)
 }
 
+/// The (lo, hi) of a table entry, half points without komi.
 #[inline]
-fn unpack(v: u16) -> (i32, i32) {
+pub(super) fn unpack(v: u16) -> (i32, i32) {
     (v as u8 as i8 as i32, (v >> 8) as u8 as i8 as i32)
 }
 

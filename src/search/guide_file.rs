@@ -26,8 +26,8 @@
 
 use crate::engine::board::Board;
 use crate::engine::rules::{Rules, Ruleset, Suicide};
-use crate::format::gsr::write_atomic_with;
-use crate::search::guide::{GUIDE_VERSION, Guide, GuideStats};
+use crate::format::gsr::{remove_stale_temporaries, write_atomic_with};
+use crate::search::guide::{GUIDE_VERSION, Guide, GuideStats, unpack};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
@@ -145,17 +145,34 @@ pub fn path(dir: &Path, board: &Board, rules: &Rules, ko: bool) -> PathBuf {
     dir.join(format!("{name}-{suicide}-{ko}-{:08x}.guide", hash as u32))
 }
 
+/// The file's first bytes for the guide of `board` under `rules`: the
+/// magic, the key's length and the key. The statistics and the entry
+/// count follow.
+fn prefix(board: &Board, rules: &Rules, ko: bool) -> Vec<u8> {
+    let k = key(board, rules, ko);
+    let mut p = MAGIC.to_vec();
+    p.extend_from_slice(&(k.len() as u32).to_le_bytes());
+    p.extend_from_slice(&k);
+    p
+}
+
+/// The bytes of the header: [`prefix`], the statistics, the entry count.
+fn head_bytes(board: &Board, rules: &Rules, ko: bool) -> usize {
+    prefix(board, rules, ko).len() + STATS_BYTES + 8
+}
+
+/// The bytes of the file of the guide of `board` under `rules`.
+fn file_bytes(board: &Board, rules: &Rules, ko: bool) -> u64 {
+    head_bytes(board, rules, ko) as u64 + 2 * 3u64.pow(board.len() as u32) + 4
+}
+
 /// Writes `guide` (built for `board` and `rules`) to `path`; returns the
 /// bytes written.
 pub fn save(path: &Path, board: &Board, rules: &Rules, guide: &Guide) -> io::Result<u64> {
     let (table, stats) = guide.parts();
-    let mut head = MAGIC.to_vec();
-    let k = key(board, rules, guide.has_ko());
-    head.extend_from_slice(&(k.len() as u32).to_le_bytes());
-    head.extend_from_slice(&k);
+    let mut head = prefix(board, rules, guide.has_ko());
     head.extend_from_slice(&stats_bytes(&stats));
     head.extend_from_slice(&(table.len() as u64).to_le_bytes());
-    let mut written = 0;
     let result = write_atomic_with(path, &mut |f| {
         let mut w = io::BufWriter::with_capacity(1 << 20, f);
         let mut crc = crc32fast::Hasher::new();
@@ -169,12 +186,10 @@ pub fn save(path: &Path, board: &Board, rules: &Rules, guide: &Guide) -> io::Res
             w.write_all(&buf)?;
         }
         w.write_all(&crc.finalize().to_le_bytes())?;
-        w.flush()?;
-        written = head.len() as u64 + 2 * table.len() as u64 + 4;
-        Ok(())
+        w.flush()
     });
     result.map_err(|e| io::Error::other(e.to_string()))?;
-    Ok(written)
+    Ok(file_bytes(board, rules, guide.has_ko()))
 }
 
 fn stats_bytes(s: &GuideStats) -> Vec<u8> {
@@ -219,10 +234,9 @@ pub fn load(path: &Path, board: &Board, rules: &Rules, ko: bool) -> Result<Optio
         .metadata()
         .map_err(|e| format!("it cannot be read ({e})"))?
         .len();
-    let k = key(board, rules, ko);
     let entries = 3u64.pow(board.len() as u32);
-    let head_len = MAGIC.len() + 4 + k.len() + STATS_BYTES + 8;
-    let want = head_len as u64 + 2 * entries + 4;
+    let head_len = head_bytes(board, rules, ko);
+    let want = file_bytes(board, rules, ko);
     if size != want {
         return Err(format!(
             "it holds {size} bytes where the guide takes {want}"
@@ -232,9 +246,7 @@ pub fn load(path: &Path, board: &Board, rules: &Rules, ko: bool) -> Result<Optio
     let mut r = io::BufReader::with_capacity(1 << 20, file);
     let mut head = vec![0; head_len];
     r.read_exact(&mut head).map_err(cut)?;
-    let mut expect = MAGIC.to_vec();
-    expect.extend_from_slice(&(k.len() as u32).to_le_bytes());
-    expect.extend_from_slice(&k);
+    let expect = prefix(board, rules, ko);
     if head[..expect.len()] != expect[..] {
         return Err("it was written for another board, rules or version".into());
     }
@@ -262,7 +274,7 @@ pub fn load(path: &Path, board: &Board, rules: &Rules, ko: bool) -> Result<Optio
         crc.update(bytes);
         for e in bytes.chunks_exact(2) {
             let v = u16::from_le_bytes([e[0], e[1]]);
-            let (lo, hi) = (v as u8 as i8 as i32, (v >> 8) as u8 as i8 as i32);
+            let (lo, hi) = unpack(v);
             if !(-endless <= lo && lo <= hi && hi <= endless) {
                 return Err(format!("it holds a bracket out of range ({lo}, {hi})"));
             }
@@ -297,9 +309,6 @@ pub fn obtain(
     let Some(cache) = cache else {
         return Guide::build_with(board, rules, ko);
     };
-    if !Guide::takes(board, rules) {
-        return None;
-    }
     let file = path(cache.dir, board, rules, ko);
     let start = Instant::now();
     match load(&file, board, rules, ko) {
@@ -325,7 +334,9 @@ pub fn obtain(
     if g.stats().seconds >= cache.min_seconds && keep(&g) {
         let bytes = file_bytes(board, rules, ko);
         let mb = bytes as f64 / 1e6;
-        remove_stale_temporaries(cache.dir);
+        // A solve stopped while keeping a guide leaves a file as large.
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+        remove_stale_temporaries(cache.dir, &name.unwrap_or_default());
         match free_bytes(cache.dir) {
             // Room for the file and as much again, up to a gigabyte.
             Some(free) if free < bytes + bytes.min(1 << 30) => eprintln!(
@@ -357,12 +368,6 @@ pub fn obtain(
     Some(g)
 }
 
-/// The bytes of the file of the guide of `board` under `rules`.
-fn file_bytes(board: &Board, rules: &Rules, ko: bool) -> u64 {
-    let head = MAGIC.len() + 4 + key(board, rules, ko).len() + STATS_BYTES + 8;
-    head as u64 + 2 * 3u64.pow(board.len() as u32) + 4
-}
-
 /// The bytes free to an unprivileged writer in the file system of `dir`
 /// (of its nearest existing ancestor), if they can be told.
 fn free_bytes(dir: &Path) -> Option<u64> {
@@ -376,37 +381,6 @@ fn free_bytes(dir: &Path) -> Option<u64> {
         return None;
     }
     Some(s.f_bavail as u64 * s.f_frsize as u64)
-}
-
-/// Removes from `dir` the temporary files of writes whose process is gone
-/// (a solve stopped while keeping a guide leaves one as large as the
-/// file): `write_atomic_with` names them `.NAME.PID-SERIAL.tmp`.
-fn remove_stale_temporaries(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Some(stem) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
-            continue;
-        };
-        if !stem.contains(".guide.") {
-            continue;
-        }
-        let pid = stem
-            .rsplit('.')
-            .next()
-            .and_then(|t| t.split('-').next())
-            .and_then(|p| p.parse::<i32>().ok());
-        // SAFETY: signal 0 only asks whether the process exists.
-        let gone = pid.is_some_and(|p| {
-            let alive = unsafe { libc::kill(p, 0) } == 0;
-            !alive && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
-        });
-        if gone {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
 }
 
 #[cfg(test)]
@@ -431,6 +405,23 @@ mod tests {
         let d = std::env::temp_dir().join(format!("gosolve-guide-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         d
+    }
+
+    /// A fresh folder, 2x3 under Tromp-Taylor, and its ko guide's file
+    /// there.
+    fn two_by_three(tag: &str) -> (PathBuf, Board, Rules, PathBuf) {
+        let dir = temp(tag);
+        let board = Board::parse("2x3").unwrap();
+        let r = rules(&board, Suicide::Allowed, Superko::Positional);
+        let file = path(&dir, &board, &r, true);
+        (dir, board, r, file)
+    }
+
+    /// Sets a file's last four bytes to the CRC-32 of the others.
+    fn fix_checksum(bytes: &mut [u8]) {
+        let n = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..n]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
     }
 
     /// A guide written and read back is the one built: every entry and its
@@ -475,10 +466,7 @@ mod tests {
     /// that says so.
     #[test]
     fn a_damaged_guide_file_is_refused() {
-        let dir = temp("damaged");
-        let board = Board::parse("2x3").unwrap();
-        let r = rules(&board, Suicide::Allowed, Superko::Positional);
-        let file = path(&dir, &board, &r, true);
+        let (dir, board, r, file) = two_by_three("damaged");
         assert!(load(&file, &board, &r, true).unwrap().is_none());
         let g = Guide::build_with(&board, &r, true).unwrap();
         save(&file, &board, &r, &g).unwrap();
@@ -512,8 +500,7 @@ mod tests {
         let mut wrong = good.clone();
         let at = good.len() - 4 - 2;
         wrong[at..at + 2].copy_from_slice(&[5, 0]);
-        let crc = crc32fast::hash(&wrong[..good.len() - 4]);
-        wrong[good.len() - 4..].copy_from_slice(&crc.to_le_bytes());
+        fix_checksum(&mut wrong);
         refused(&wrong, "out of range");
         // The file of 2x3 read as 3x2's key (same points, other edges).
         std::fs::write(&file, &good).unwrap();
@@ -532,10 +519,7 @@ mod tests {
     /// the next time; one below it is not written.
     #[test]
     fn obtain_keeps_and_reads_back() {
-        let dir = temp("obtain");
-        let board = Board::parse("2x3").unwrap();
-        let r = rules(&board, Suicide::Allowed, Superko::Positional);
-        let file = path(&dir, &board, &r, true);
+        let (dir, board, r, file) = two_by_three("obtain");
         let never = GuideCache {
             dir: Box::leak(dir.clone().into_boxed_path()),
             min_seconds: f64::INFINITY,
@@ -558,11 +542,9 @@ mod tests {
         std::fs::remove_file(&live).unwrap();
         // Marked so that only a read, not a build, gives it.
         let mut marked = std::fs::read(&file).unwrap();
-        let stats_at = MAGIC.len() + 4 + key(&board, &r, true).len();
+        let stats_at = prefix(&board, &r, true).len();
         marked[stats_at] ^= 0x40;
-        let n = marked.len() - 4;
-        let crc = crc32fast::hash(&marked[..n]);
-        marked[n..].copy_from_slice(&crc.to_le_bytes());
+        fix_checksum(&mut marked);
         std::fs::write(&file, &marked).unwrap();
         let read = obtain(&board, &r, true, Some(every), |_| true).unwrap();
         assert_eq!(read.stats().sweeps, built.stats().sweeps ^ 0x40);

@@ -380,8 +380,9 @@ pub fn batch(
     for p in [dir.join("batch.gsr"), with(".csv"), with(".json")] {
         crate::store::save::check_writable(&p).map_err(|e| e.to_string())?;
     }
-    // Temporary files a killed run left (never a finished file).
-    crate::format::gsr::remove_temporaries(dir, "");
+    // Temporary files a killed run left (never a finished file), not
+    // those of another batch or solve writing into the folder now.
+    crate::format::gsr::remove_stale_temporaries(dir, "");
     let threads = (cores / at_once).max(1);
     let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let multi = MultiProgress::new();

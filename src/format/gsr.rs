@@ -360,7 +360,7 @@ pub fn write_atomic_with(
     // with a job twice, a resume file written by two threads).
     static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}-{serial}.tmp", std::process::id()));
+    let tmp = dir.join(temporary_name(&name, serial));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         write(&mut f)?;
@@ -377,27 +377,91 @@ pub fn write_atomic_with(
 /// process killed while writing leaves one, as large as the file): of the
 /// file named `name`, or of every file when `name` is empty.
 pub fn remove_temporaries(dir: &Path, name: &str) {
-    remove_temporaries_if(dir, name, |_| true);
+    remove_temporaries_if(dir, name, |_, _| true);
 }
 
-/// [`remove_temporaries`], but only those of writers whose process is
-/// gone: where other processes may be writing the same file at that
-/// moment (two solves keeping one guide table). A file whose name shows
-/// no process (`.NAME.PID-SERIAL.tmp`) is kept.
+/// [`remove_temporaries`], but only those of writers that are gone:
+/// where other processes may be writing into the folder at that moment
+/// (two solves keeping one guide table, two batches sharing an output
+/// folder). A temporary file's name shows its writer's process and host
+/// (`.NAME.PID-SERIAL-HOST.tmp`). One written on this host is removed
+/// when that process no longer exists; one written on another host
+/// sharing the folder (or by an older gosolve, whose names show no host)
+/// only when, besides, it has not changed for [`STALE_AFTER`], as a
+/// process id says nothing across hosts and a live writer keeps its
+/// file's time fresh. A file whose name shows no process is kept.
 pub fn remove_stale_temporaries(dir: &Path, name: &str) {
-    remove_temporaries_if(dir, name, |pid| {
-        pid.is_some_and(|p| {
-            // SAFETY: signal 0 sends nothing; it only asks whether `p`
-            // is a process.
-            let alive = unsafe { libc::kill(p, 0) } == 0;
-            !alive && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
-        })
+    let here = host_tag();
+    remove_temporaries_if(dir, name, |writer, path| {
+        let Some((pid, host)) = writer else {
+            return false;
+        };
+        // SAFETY: signal 0 sends nothing; it only asks whether `pid` is a
+        // process.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        let gone = !alive && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        let quiet = || {
+            std::fs::metadata(path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age >= STALE_AFTER))
+        };
+        gone && (host == Some(here) || quiet())
     });
 }
 
-/// Removes the temporary files of [`remove_temporaries`] whose writer's
-/// process id (`None` where the name shows none) `remove` accepts.
-fn remove_temporaries_if(dir: &Path, name: &str, remove: impl Fn(Option<i32>) -> bool) {
+/// How long a temporary file of a writer on another host must have been
+/// left unchanged before [`remove_stale_temporaries`] takes it for
+/// abandoned. Writers write without pause (the largest file, a table
+/// checkpoint, streams from memory), so a minute is ample.
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// This host in temporary files' names: a hash of its name (32 bits, as
+/// hex), which may hold characters a file name should not.
+fn host_tag() -> u32 {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer is valid for its length; on success the name is
+    // NUL-terminated within it (truncated names are hashed as they are).
+    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+    let name = if ok {
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        &buf[..end]
+    } else {
+        &[][..]
+    };
+    // FNV-1a: stable across builds and versions, unlike std's hasher.
+    name.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The temporary file's name for a write of `name` (see
+/// [`remove_stale_temporaries`]).
+fn temporary_name(name: &str, serial: u64) -> String {
+    format!(
+        ".{name}.{}-{serial}-{:08x}.tmp",
+        std::process::id(),
+        host_tag()
+    )
+}
+
+/// The writer a temporary file's name shows: its process id and, where
+/// the name has one, its host tag.
+type Writer = (i32, Option<u32>);
+
+/// The [`Writer`] of a temporary file, from its name.
+fn writer_of(file_name: &str) -> Option<Writer> {
+    let stem = file_name.strip_suffix(".tmp")?;
+    let mut parts = stem.rsplit('.').next()?.split('-');
+    let pid = parts.next()?.parse::<i32>().ok()?;
+    let _serial = parts.next();
+    let host = parts.next().and_then(|h| u32::from_str_radix(h, 16).ok());
+    Some((pid, host))
+}
+
+/// Removes the temporary files of [`remove_temporaries`] that `remove`
+/// accepts, given the writer its name shows (`None` where it shows none)
+/// and the file's path.
+fn remove_temporaries_if(dir: &Path, name: &str, remove: impl Fn(Option<Writer>, &Path) -> bool) {
     let prefix = if name.is_empty() {
         ".".to_string()
     } else {
@@ -409,13 +473,9 @@ fn remove_temporaries_if(dir: &Path, name: &str, remove: impl Fn(Option<i32>) ->
             if !(n.starts_with(&prefix) && n.ends_with(".tmp")) {
                 continue;
             }
-            let pid = n[..n.len() - ".tmp".len()]
-                .rsplit('.')
-                .next()
-                .and_then(|t| t.split('-').next())
-                .and_then(|p| p.parse::<i32>().ok());
-            if remove(pid) {
-                let _ = std::fs::remove_file(e.path());
+            let path = e.path();
+            if remove(writer_of(&n), &path) {
+                let _ = std::fs::remove_file(&path);
             }
         }
     }
@@ -459,5 +519,45 @@ mod tests {
         let d = now_utc();
         assert_eq!(d.len(), 20);
         assert!(d.starts_with("20") && d.ends_with('Z'));
+    }
+
+    /// Only the temporaries of writers that are gone are removed: at once
+    /// for this host's, after [`STALE_AFTER`] unchanged for another
+    /// host's or an older name's; never a live process's or a name
+    /// without a process.
+    #[test]
+    fn stale_temporaries_are_those_of_writers_gone() {
+        let dir = std::env::temp_dir().join(format!("gosolve-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (me, gone, here) = (std::process::id(), i32::MAX, host_tag());
+        let other = here.wrapping_add(1);
+        let old = std::time::SystemTime::now() - 2 * STALE_AFTER;
+        // (name, made old, removed)
+        let cases = [
+            (temporary_name("a.gsr", 7), false, false),
+            (format!(".a.gsr.{gone}-0-{here:08x}.tmp"), false, true),
+            (format!(".a.gsr.{gone}-1-{other:08x}.tmp"), false, false),
+            (format!(".a.gsr.{gone}-2-{other:08x}.tmp"), true, true),
+            (format!(".a.gsr.{gone}-3.tmp"), false, false),
+            (format!(".a.gsr.{gone}-4.tmp"), true, true),
+            (format!(".a.gsr.{me}-5.tmp"), true, false),
+            (".a.gsr.x.tmp".to_string(), true, false),
+            (format!(".b.gsr.{gone}-6-{here:08x}.tmp"), false, false),
+        ];
+        for (name, made_old, _) in &cases {
+            let f = std::fs::File::create(dir.join(name)).unwrap();
+            if *made_old {
+                f.set_modified(old).unwrap();
+            }
+        }
+        assert_eq!(writer_of(&cases[0].0), Some((me as i32, Some(here))));
+        remove_stale_temporaries(&dir, "a.gsr");
+        for (name, _, removed) in &cases {
+            assert_eq!(!dir.join(name).exists(), *removed, "{name}");
+        }
+        remove_stale_temporaries(&dir, "");
+        assert!(!dir.join(&cases[8].0).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -695,17 +695,69 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
     }
 }
 
-/// The solver steers by the basic-ko game's guide, unless cycles leave
-/// most of that guide's states open, as on every 1xn board: then by the
-/// guide of the game without ko.
+/// The solver steers by the basic-ko game's guide. Where cycles leave
+/// most of that guide's states open, as on every 1xn board: under
+/// `--superko none` by the guide of the game without ko; under superko
+/// with suicide allowed, by the ko guide of the game without suicide.
 #[test]
-fn the_guide_has_ko_unless_most_of_its_states_are_open() {
-    for (spec, ko) in [("1x8", false), ("1x9", false), ("2x7", true), ("3x4", true)] {
-        let (_, board, rules, config) = resume_cases(&[(spec, None)]).remove(0);
-        let open = Guide::build(&board, &rules).unwrap().stats().mostly_open();
-        assert_eq!(open, !ko, "{spec}");
+fn the_guide_has_ko_unless_a_repetition_ends_a_mostly_open_game() {
+    use gosolve::engine::rules::{Suicide, Superko};
+    // (board, superko, suicide, mostly open, guide has ko, its suicide)
+    let cases = [
+        (
+            "1x8",
+            Superko::Positional,
+            Suicide::Allowed,
+            true,
+            true,
+            false,
+        ),
+        (
+            "1x9",
+            Superko::Positional,
+            Suicide::Forbidden,
+            true,
+            true,
+            false,
+        ),
+        (
+            "1x9",
+            Superko::Situational,
+            Suicide::Allowed,
+            true,
+            true,
+            false,
+        ),
+        ("1x9", Superko::None, Suicide::Forbidden, true, false, false),
+        ("1x8", Superko::None, Suicide::Allowed, true, false, true),
+        (
+            "2x7",
+            Superko::Positional,
+            Suicide::Allowed,
+            false,
+            true,
+            true,
+        ),
+        (
+            "3x4",
+            Superko::Positional,
+            Suicide::Allowed,
+            false,
+            true,
+            true,
+        ),
+    ];
+    for (spec, superko, suicide, open, ko, own) in cases {
+        let (_, board, mut rules, config) = resume_cases(&[(spec, None)]).remove(0);
+        rules.superko = superko;
+        rules.suicide = suicide;
+        let at = (spec, superko, suicide);
+        let built = Guide::build(&board, &rules).unwrap();
+        assert_eq!(built.stats().mostly_open(), open, "{at:?}");
         let sh = Shared::new(&board, &rules, config).unwrap();
-        assert_eq!(sh.guide().map(|g| g.has_ko()), Some(ko), "{spec}");
+        let guide = sh.guide().unwrap();
+        assert_eq!(guide.has_ko(), ko, "{at:?}");
+        assert_eq!(guide.allows_suicide(), own, "{at:?}");
     }
 }
 

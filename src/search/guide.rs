@@ -1197,6 +1197,12 @@ impl Guide {
         self.stats
     }
 
+    /// Whether suicide is a legal turn in this guide's game (not always
+    /// so where the solve's rules allow it: see `Shared::build_guide`).
+    pub fn allows_suicide(&self) -> bool {
+        self.suicide
+    }
+
     /// Whether this is the guide of the game with basic ko.
     pub fn has_ko(&self) -> bool {
         self.ko

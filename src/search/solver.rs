@@ -25,7 +25,7 @@ use crate::engine::benson;
 use crate::engine::board::{Board, Layout};
 use crate::engine::game::{Game, HistoryEntry};
 use crate::engine::position::Position;
-use crate::engine::rules::{PassRule, Rules, Ruleset, Superko};
+use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
 use crate::engine::symmetry::Automorphism;
 use crate::engine::types::Move;
 use crate::search::bounds::{
@@ -368,14 +368,36 @@ impl<'a> Shared<'a> {
     /// The guide df-pn steers by: the basic-ko game's, which is closer to
     /// the real game (superko implies its ban; under `--superko none` it
     /// is the rule) and gives most first moves of 2xn, 3x5 and 3x6 an
-    /// exact bracket, the guess [`Shared::first_test`] starts at. Unless
-    /// cycles leave most of its states open (every 1xn board): there its
-    /// brackets misled the search (1x8: 509 K nodes, 1x10 `--suicide
-    /// forbidden`'s first class past 224 M against 33.5 M for the whole
-    /// board), and the game without ko is built instead, whose brackets,
-    /// open everywhere there, still steer (1x8: 140 K nodes, 326 K without
-    /// a guide). So a 1xn board builds both (1x12: 0.13 s with ko).
+    /// exact bracket, the guess [`Shared::first_test`] starts at.
     ///
+    /// Where cycles leave most of its states open (every 1xn board):
+    /// - Under `--superko none` the game without ko is built instead,
+    ///   whose brackets, open everywhere there, still steer, as only an
+    ///   exact bracket of the ko game does ([`dfpn`]). One thread, value
+    ///   only, `--first-moves bounds --suicide forbidden`, nodes, without
+    ///   ko against with (2026-12-02): 1x12 4.29 M / 4.48 M, 1x13 9.02 M /
+    ///   10.15 M.
+    /// - Where superko forbids repetitions, the ko game steers as it is:
+    ///   the same measure under positional superko, 1x12 617 M / 325 M,
+    ///   1x13 56.2 M / 37.4 M, 1x14 639 M / 711 M; situational 1x13
+    ///   70.7 M / 51.7 M. (On 2026-11-25's search it had misled: 1x10
+    ///   `--suicide forbidden`'s first class past 224 M nodes against
+    ///   33.5 M for the whole board with the game without ko.)
+    /// - With suicide allowed as well, every state of the ko game is open
+    ///   (a suicide and its replay make a cycle from anywhere), and so is
+    ///   every bracket of the game without ko: the ko game without
+    ///   suicide steers instead, which the solve's game is most often
+    ///   like (1x10–1x15 have the same value either way). The same
+    ///   measure with suicide allowed, the game without ko against the
+    ///   ko game without suicide: positional 1x13 38.8 M / 25.4 M (40.6 /
+    ///   22.1 s), 1x14 633 M / 319 M (505 / 266 s); situational 1x13
+    ///   240 M / 174 M; and 1x9 165 K / 77 K, 1x11 619 K / 967 K.
+    ///
+    /// The guide only steers, so a guide of a game other than the solve's
+    /// can cost nodes, never a wrong value. A 1xn board builds two (1x12:
+    /// 0.13 s with ko).
+    ///
+    /// [`dfpn`]: crate::search::dfpn
     /// Not built where the machine's memory could not hold the build, or
     /// the table beside the search's tables (an eighth kept free): the
     /// allocator would not refuse it, the kernel would end the process.
@@ -435,14 +457,30 @@ impl<'a> Shared<'a> {
                 );
             }
         };
-        // A ko guide that turns out mostly open is not kept on disk: it is
-        // dropped for the plain one, which is.
+        // Where the basic-ko game leaves most states open (every 1xn
+        // board), repetitions forbidden: its guide steers as it is, and
+        // with suicide allowed, that of the game without suicide does.
+        // Where a repetition ends the game (`--superko none`), the game
+        // without ko steers, as before. A guide not used is not kept.
+        let forbids = rules.superko != Superko::None;
+        let as_it_is = forbids && rules.suicide == Suicide::Forbidden;
         let with_ko = obtain(board, rules, true, config.guide_cache, |g| {
-            !g.stats().mostly_open()
+            as_it_is || !g.stats().mostly_open()
         })?;
-        if !with_ko.stats().mostly_open() {
+        if as_it_is || !with_ko.stats().mostly_open() {
             say(&with_ko, "");
             return Some(with_ko);
+        }
+        if forbids {
+            say(&with_ko, ", mostly open: building it without suicide");
+            drop(with_ko);
+            let without = Rules {
+                suicide: Suicide::Forbidden,
+                ..*rules
+            };
+            let g = obtain(board, &without, true, config.guide_cache, |_| true)?;
+            say(&g, "");
+            return Some(g);
         }
         say(&with_ko, ", mostly open: building the guide without ko");
         // One table at a time: the peak stays that of one guide.

@@ -387,7 +387,8 @@ impl<'a> Shared<'a> {
     ///   (a suicide and its replay make a cycle from anywhere), and so is
     ///   every bracket of the game without ko: the ko game without
     ///   suicide steers instead, which the solve's game is most often
-    ///   like (1x10–1x15 have the same value either way). The same
+    ///   like (1x10, 1x11 and 1x13–1x15 have the same value either way;
+    ///   1x12 with suicide is at least +1, without +2). The same
     ///   measure with suicide allowed, the game without ko against the
     ///   ko game without suicide: positional 1x13 38.8 M / 25.4 M (40.6 /
     ///   22.1 s), 1x14 633 M / 319 M (505 / 266 s); situational 1x13

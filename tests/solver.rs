@@ -702,50 +702,17 @@ fn unfinished_classes_keep_the_bounds_of_their_finished_tests() {
 #[test]
 fn the_guide_has_ko_unless_a_repetition_ends_a_mostly_open_game() {
     use gosolve::engine::rules::{Suicide, Superko};
+    let (psk, ssk, none) = (Superko::Positional, Superko::Situational, Superko::None);
+    let (allowed, forbidden) = (Suicide::Allowed, Suicide::Forbidden);
     // (board, superko, suicide, mostly open, guide has ko, its suicide)
     let cases = [
-        (
-            "1x8",
-            Superko::Positional,
-            Suicide::Allowed,
-            true,
-            true,
-            false,
-        ),
-        (
-            "1x9",
-            Superko::Positional,
-            Suicide::Forbidden,
-            true,
-            true,
-            false,
-        ),
-        (
-            "1x9",
-            Superko::Situational,
-            Suicide::Allowed,
-            true,
-            true,
-            false,
-        ),
-        ("1x9", Superko::None, Suicide::Forbidden, true, false, false),
-        ("1x8", Superko::None, Suicide::Allowed, true, false, true),
-        (
-            "2x7",
-            Superko::Positional,
-            Suicide::Allowed,
-            false,
-            true,
-            true,
-        ),
-        (
-            "3x4",
-            Superko::Positional,
-            Suicide::Allowed,
-            false,
-            true,
-            true,
-        ),
+        ("1x8", psk, allowed, true, true, false),
+        ("1x9", psk, forbidden, true, true, false),
+        ("1x9", ssk, allowed, true, true, false),
+        ("1x9", none, forbidden, true, false, false),
+        ("1x8", none, allowed, true, false, true),
+        ("2x7", psk, allowed, false, true, true),
+        ("3x4", psk, allowed, false, true, true),
     ];
     for (spec, superko, suicide, open, ko, own) in cases {
         let (_, board, mut rules, config) = resume_cases(&[(spec, None)]).remove(0);

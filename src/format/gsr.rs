@@ -416,8 +416,15 @@ pub fn remove_stale_temporaries(dir: &Path, name: &str) {
 pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// This host in temporary files' names: a hash of its name (32 bits, as
-/// hex), which may hold characters a file name should not.
+/// hex), which may hold characters a file name should not. Asked of the
+/// system once per process.
 fn host_tag() -> u32 {
+    static TAG: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *TAG.get_or_init(host_name_hash)
+}
+
+/// [`host_tag`], from the system's host name.
+fn host_name_hash() -> u32 {
     let mut buf = [0u8; 256];
     // SAFETY: the buffer is valid for its length; on success the name is
     // NUL-terminated within it (truncated names are hashed as they are).

@@ -535,9 +535,10 @@ mod tests {
         let gone = dir.join(format!(".{name}.{}-0.tmp", i32::MAX));
         let quiet = std::time::SystemTime::now() - 2 * crate::format::gsr::STALE_AFTER;
         let live = dir.join(format!(".{name}.{}-0.tmp", std::process::id()));
-        std::fs::write(&gone, b"x").unwrap();
-        let f = std::fs::File::options().write(true).open(&gone).unwrap();
-        f.set_modified(quiet).unwrap();
+        std::fs::File::create(&gone)
+            .unwrap()
+            .set_modified(quiet)
+            .unwrap();
         std::fs::write(&live, b"x").unwrap();
         obtain(&board, &r, true, Some(every), |_| true).unwrap();
         assert!(file.exists());

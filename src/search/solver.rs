@@ -398,7 +398,6 @@ impl<'a> Shared<'a> {
     /// can cost nodes, never a wrong value. A 1xn board builds two (1x12:
     /// 0.13 s with ko).
     ///
-    /// [`dfpn`]: crate::search::dfpn
     /// Not built where the machine's memory could not hold the build, or
     /// the table beside the search's tables (an eighth kept free): the
     /// allocator would not refuse it, the kernel would end the process.
@@ -406,6 +405,8 @@ impl<'a> Shared<'a> {
     ///
     /// Nor where [`Shared::builds_guide`] says no; of those, a board over
     /// [`MAX_POINTS`] points that the rules would let have one is said.
+    ///
+    /// [`dfpn`]: crate::search::dfpn
     fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Guide> {
         if !Shared::wants_guide(board, config) {
             return None;

@@ -422,8 +422,9 @@ pub fn run_job(
         guide: job.guide,
         first_moves: job.first_moves.into(),
         // As `solve`: slow guides kept in the user's cache folder, so a
-        // later job on the same board reads it (jobs running at once each
-        // build theirs); `GOSOLVE_GUIDE_CACHE=off` turns it off.
+        // later job on the same board reads it; jobs running at once share
+        // one (`guide_file::obtain_shared`). `GOSOLVE_GUIDE_CACHE=off`
+        // turns the folder off.
         guide_cache: GuideCache::default_place(),
         ..Config::default()
     };

@@ -31,6 +31,7 @@ use crate::search::guide::{GUIDE_VERSION, Guide, GuideStats, unpack};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
 
 /// The file's first bytes (and its format's version).
@@ -292,6 +293,45 @@ pub fn load(path: &Path, board: &Board, rules: &Rules, ko: bool) -> Result<Optio
         .ok_or_else(|| "the rules take no guide".into())
 }
 
+/// The guides this process's solves hold, by [`key`]: the solves a batch
+/// runs at once share one table where their guides are the same.
+static LIVE: Mutex<Vec<(Vec<u8>, Weak<Guide>)>> = Mutex::new(Vec::new());
+
+/// [`obtain`] within the process: the guide another solve of this process
+/// holds, else one read or built while no other solve of the process
+/// reads or builds one. A batch runs several jobs at once (one a core,
+/// by default), and jobs on one board most often need the same guide
+/// (positional, situational and no superko share one; so do komi): each
+/// built its own at once, so a 3x6 batch of two jobs built 3x6's twice
+/// side by side (two builds' memory at once, each on half the cores), and
+/// two 4x5 jobs would have asked for two builds of about 15 GB. Now the
+/// second waits for the first's and shares its table. Builds of different
+/// guides wait for each other too, so the peak is one build's. Whether a
+/// shared guide is kept on disk is decided by the solve that built it
+/// (`keep`).
+pub fn obtain_shared(
+    board: &Board,
+    rules: &Rules,
+    ko: bool,
+    cache: Option<GuideCache>,
+    keep: impl Fn(&Guide) -> bool,
+) -> Option<Arc<Guide>> {
+    // A build that panicked left nothing half-made in the list.
+    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    live.retain(|(_, g)| g.strong_count() > 0);
+    let k = key(board, rules, ko);
+    if let Some(g) = live
+        .iter()
+        .find(|(x, _)| *x == k)
+        .and_then(|(_, g)| g.upgrade())
+    {
+        return Some(g);
+    }
+    let g = Arc::new(obtain(board, rules, ko, cache, keep)?);
+    live.push((k, Arc::downgrade(&g)));
+    Some(g)
+}
+
 /// The guide of `board` under `rules` (with basic ko if `ko`): read from
 /// `cache` where a usable file is there, else built (`None` where
 /// [`Guide::build_with`] gives none) and written there if its build took
@@ -422,6 +462,37 @@ mod tests {
         let n = bytes.len() - 4;
         let crc = crc32fast::hash(&bytes[..n]);
         bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    }
+
+    /// Two solves at once that need one guide get one table (the second
+    /// waits for the first's build, rather than building its own), under
+    /// any superko; one of another game gets its own; and once no solve
+    /// holds a guide, it is gone from memory.
+    #[test]
+    fn solves_at_once_share_one_guide() {
+        let board = Board::parse("2x5").unwrap();
+        let positional = rules(&board, Suicide::Allowed, Superko::Positional);
+        let none = rules(&board, Suicide::Allowed, Superko::None);
+        let start = std::sync::Barrier::new(2);
+        let get = |r: &Rules| {
+            start.wait();
+            obtain_shared(&board, r, true, None, |_| true).unwrap()
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| get(&positional));
+            let b = s.spawn(|| get(&none));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(
+            entries(&a),
+            entries(&Guide::build_with(&board, &none, true).unwrap())
+        );
+        let other = obtain_shared(&board, &positional, false, None, |_| true).unwrap();
+        assert!(!Arc::ptr_eq(&a, &other) && !other.has_ko());
+        let gone = Arc::downgrade(&a);
+        drop((a, b));
+        assert!(gone.upgrade().is_none());
     }
 
     /// A guide written and read back is the one built: every entry and its

@@ -34,7 +34,7 @@ use crate::search::bounds::{
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
 use crate::search::guide::{Guide, MAX_POINTS};
-use crate::search::guide_file::{GuideCache, obtain};
+use crate::search::guide_file::{GuideCache, obtain_shared};
 use crate::search::help::{Busy, Helped};
 use crate::search::keys::key_hash;
 use crate::search::ordering::MoveOrder;
@@ -235,7 +235,7 @@ pub struct Shared<'a> {
     /// below it needs no exact value (see [`Search::class_hi`]).
     pub(super) floor: AtomicI32,
     /// The history-free guide (see [`guide`](crate::search::guide)).
-    pub(super) guide: Option<Guide>,
+    pub(super) guide: Option<Arc<Guide>>,
     /// With a proof to extract: the history-dependent results every
     /// search kept by path, merged as each search ends (see
     /// [`paths`](crate::search::paths)).
@@ -407,7 +407,7 @@ impl<'a> Shared<'a> {
     /// [`MAX_POINTS`] points that the rules would let have one is said.
     ///
     /// [`dfpn`]: crate::search::dfpn
-    fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Guide> {
+    fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Arc<Guide>> {
         if !Shared::wants_guide(board, config) {
             return None;
         }
@@ -466,7 +466,7 @@ impl<'a> Shared<'a> {
         // without ko steers, as before. A guide not used is not kept.
         let forbids = rules.superko != Superko::None;
         let as_it_is = forbids && rules.suicide == Suicide::Forbidden;
-        let with_ko = obtain(board, rules, true, config.guide_cache, |g| {
+        let with_ko = obtain_shared(board, rules, true, config.guide_cache, |g| {
             as_it_is || !g.stats().mostly_open()
         })?;
         if as_it_is || !with_ko.stats().mostly_open() {
@@ -480,21 +480,21 @@ impl<'a> Shared<'a> {
                 suicide: Suicide::Forbidden,
                 ..*rules
             };
-            let g = obtain(board, &without, true, config.guide_cache, |_| true)?;
+            let g = obtain_shared(board, &without, true, config.guide_cache, |_| true)?;
             say(&g, "");
             return Some(g);
         }
         say(&with_ko, ", mostly open: building the guide without ko");
         // One table at a time: the peak stays that of one guide.
         drop(with_ko);
-        let plain = obtain(board, rules, false, config.guide_cache, |_| true)?;
+        let plain = obtain_shared(board, rules, false, config.guide_cache, |_| true)?;
         say(&plain, "");
         Some(plain)
     }
 
     /// The guide df-pn steers by, if one was built.
     pub fn guide(&self) -> Option<&Guide> {
-        self.guide.as_ref()
+        self.guide.as_deref()
     }
 
     /// Whether [`Shared::new`] builds the guide for this solve: asked for,

@@ -71,8 +71,31 @@ const GUIDE_WEIGHT: u32 = 1000;
 
 /// A lossy lockless table of (φ, δ) by node key and test: one word of
 /// data and one of data XOR key hash, so a torn write reads as a miss.
+/// Two slots a bucket.
+///
+/// Where no guide steers, under positional or situational superko, a
+/// node's numbers take the place of those that took fewer nodes to count
+/// ([`Numbers::keeping_work`]): a test's frontier near its root took the
+/// most, and lost to a deeper node's put it had to be counted again.
+/// Elsewhere the newest numbers win. One thread, value only, nodes, the
+/// newest always → the most work kept (2026-12-02): `--no-guide` 4x4
+/// 14.17 M → 13.69 M, 3x5 6.46 M → 6.18 M, 2x8 66.7 M → 64.2 M, and with
+/// `--tt-mb 32` (a table far too small, as 5x5's is for its tests) 1.057
+/// G → 550 M. Under `--superko none` 3x4 took 19.5 M → 5.20 M and 4x4
+/// `--suicide forbidden` 2.25 M → 2.29 M, but with the proof to follow
+/// 2x4 and 3x3 with suicide (16 MB table, one thread, the test
+/// `a_tie_keeps_links_whose_moves_repeat_the_history`) ran past 24 GB
+/// where they had taken seconds: not used there until that is
+/// understood. With the guide under superko: 4x4
+/// and situational 4x4 the same, 2x7 768 K → 795 K, and 1xn, where the
+/// numbers of old superko fights are the ones that mislead (restarts
+/// leave them for that reason, [`RESTART_NODES`](crate::search::solver::RESTART_NODES)),
+/// lost: 1x10 8.62 M → 11.0 M, 1x11 18.5 M → 27.3 M, 1x13 `--first-moves
+/// bounds` 25.4 M → 40.1 M (without suicide 37.4 M → 46.5 M; 1x10
+/// without suicide 3.65 M → 3.09 M, the one gain).
 pub struct Numbers {
     slots: Vec<[AtomicU64; 2]>,
+    keep_work: bool,
 }
 
 impl Numbers {
@@ -90,34 +113,79 @@ impl Numbers {
                 .into_par_iter()
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)]),
         );
-        Ok(Numbers { slots })
+        Ok(Numbers {
+            slots,
+            keep_work: false,
+        })
     }
 
-    fn slot(&self, h: u64) -> &[AtomicU64; 2] {
-        &self.slots[((h as u128 * self.slots.len() as u128) >> 64) as usize]
+    /// Whether a key has a bucket of two slots, where a put replaces the
+    /// numbers that took less work (`true`), or one slot, where the newest
+    /// numbers win (`false`).
+    pub fn keeping_work(mut self, keep: bool) -> Numbers {
+        self.keep_work = keep;
+        self
+    }
+
+    /// The slots of `h`'s bucket: two with [`Numbers::keeping_work`], else one.
+    fn bucket(&self, h: u64) -> &[[AtomicU64; 2]] {
+        let n = self.slots.len();
+        if self.keep_work && n >= 2 {
+            let b = ((h as u128 * (n / 2) as u128) >> 64) as usize;
+            &self.slots[2 * b..2 * b + 2]
+        } else {
+            let i = ((h as u128 * n as u128) >> 64) as usize;
+            &self.slots[i..i + 1]
+        }
     }
 
     fn get(&self, h: u64) -> Option<(u32, u32)> {
-        let s = self.slot(h);
-        let (check, data) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
-        (check ^ data == h && data != 0)
-            .then_some((((data >> 32) as u32).max(1), (data as u32).max(1)))
+        for s in self.bucket(h) {
+            let (check, data) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
+            if (check ^ data) & !WORK_BITS == h & !WORK_BITS && data != 0 {
+                return Some((((data >> 32) as u32).max(1), (data as u32).max(1)));
+            }
+        }
+        None
     }
 
     /// Fetches the slot of a node with hash `hash` and test `t` into the
     /// cache, so that reading it later does not wait on memory.
     #[inline]
     pub(super) fn prefetch(&self, hash: u64, t: i32) {
-        crate::search::tt::prefetch(self.slot(hash_for(hash, t)));
+        crate::search::tt::prefetch(&self.bucket(hash_for(hash, t))[0]);
     }
 
-    fn put(&self, h: u64, phi: u32, delta: u32) {
+    /// Puts a node's numbers, `work` the nodes its last search took: in
+    /// its own slot of the bucket if it has one, else in the slot whose
+    /// numbers took less work to count, an empty one first.
+    fn put(&self, h: u64, phi: u32, delta: u32, work: u64) {
         let data = (phi.min(MAX) as u64) << 32 | delta.min(MAX) as u64;
-        let s = self.slot(h);
-        s[0].store(h ^ data, Ordering::Relaxed);
+        let work = u64::from(64 - work.leading_zeros());
+        let b = self.bucket(h);
+        let mut at = 0;
+        let mut least = u64::MAX;
+        for (i, s) in b.iter().enumerate() {
+            let (check, old) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
+            if (check ^ old) & !WORK_BITS == h & !WORK_BITS && old != 0 {
+                at = i;
+                break;
+            }
+            let w = if old == 0 { 0 } else { check & WORK_BITS };
+            if w < least {
+                least = w;
+                at = i;
+            }
+        }
+        let s = &b[at];
+        s[0].store(((h ^ data) & !WORK_BITS) | work, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
     }
 }
+
+/// The low bits of a slot's check word: log2 of the nodes its numbers
+/// took (the rest checks the key).
+const WORK_BITS: u64 = 0x7F;
 
 impl Search<'_, '_> {
     /// The salt of the numbers of a node with `d` history entries before
@@ -378,6 +446,7 @@ impl Search<'_, '_> {
                     numbers_hash(node, x, self.numbers_salt_at(node.d)),
                     phi,
                     delta,
+                    self.nodes - start_nodes,
                 );
             }
         }
@@ -531,6 +600,35 @@ fn unguided(g: &Game, t: i32) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two slots a bucket keep the numbers that took the most work: a
+    /// third key put there takes the place of the one that took less.
+    /// With one slot a bucket the newest win.
+    #[test]
+    fn a_bucket_keeps_the_numbers_that_took_most_work() {
+        // One bucket (the same high bits), other keys (bits above the work's).
+        let (a, b, c) = (
+            1u64 << 63,
+            (1u64 << 63) + (1 << 20),
+            (1u64 << 63) + (2 << 20),
+        );
+        let t = Numbers::try_new(1).unwrap().keeping_work(true);
+        t.put(a, 3, 4, 1_000_000);
+        t.put(b, 5, 6, 10);
+        assert_eq!((t.get(a), t.get(b)), (Some((3, 4)), Some((5, 6))));
+        t.put(c, 7, 8, 1000);
+        assert_eq!(
+            (t.get(a), t.get(b), t.get(c)),
+            (Some((3, 4)), None, Some((7, 8)))
+        );
+        // Its own slot first, whatever the work.
+        t.put(a, 9, 9, 1);
+        assert_eq!((t.get(a), t.get(c)), (Some((9, 9)), Some((7, 8))));
+        let newest = Numbers::try_new(1).unwrap();
+        newest.put(a, 3, 4, 1_000_000);
+        newest.put(c, 7, 8, 10);
+        assert_eq!((newest.get(a), newest.get(c)), (None, Some((7, 8))));
+    }
     use crate::engine::board::Board;
     use crate::engine::rules::{Rules, Ruleset};
 

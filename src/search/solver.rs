@@ -336,7 +336,8 @@ impl<'a> Shared<'a> {
             .transpose()?;
         let numbers = (numbers_mb > 0)
             .then(|| Numbers::try_new(numbers_mb))
-            .transpose()?;
+            .transpose()?
+            .map(|n| n.keeping_work(guide.is_none() && rules.superko != Superko::None));
         Ok(Shared {
             board,
             rules: *rules,

@@ -71,7 +71,7 @@ const GUIDE_WEIGHT: u32 = 1000;
 
 /// A lossy lockless table of (φ, δ) by node key and test: one word of
 /// data and one of data XOR key hash, so a torn write reads as a miss.
-/// Two slots a bucket.
+/// One slot a key, or a bucket of two (below).
 ///
 /// Where no guide steers, under positional or situational superko, a
 /// node's numbers take the place of those that took fewer nodes to count
@@ -600,6 +600,8 @@ fn unguided(g: &Game, t: i32) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::rules::{Rules, Ruleset};
 
     /// Two slots a bucket keep the numbers that took the most work: a
     /// third key put there takes the place of the one that took less.
@@ -629,8 +631,6 @@ mod tests {
         newest.put(c, 7, 8, 10);
         assert_eq!((newest.get(a), newest.get(c)), (None, Some((7, 8))));
     }
-    use crate::engine::board::Board;
-    use crate::engine::rules::{Rules, Ruleset};
 
     /// Unguided numbers grow by 4 per half point the nearer-colour score
     /// is from the test; the area score alone would give (2, 1) or (1, 2).

@@ -127,6 +127,7 @@ use crate::engine::setup::Setup;
 use crate::engine::types::{Color, PointSet};
 use crate::search::bounds::value_range;
 use rayon::prelude::*;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -188,8 +189,10 @@ pub struct Guide {
     /// R of [`value_range`]: what `S` becomes at query time.
     range: i32,
     /// (lo, hi) of (colouring, Black to move, no pass pending), by
-    /// [`ternary`] code, komi not included.
-    table: Vec<AtomicU16>,
+    /// [`ternary`] code, komi not included: shared by every solve of the
+    /// process that needs this game's guide, whatever its komi
+    /// ([`guide_file::obtain`](crate::search::guide_file::obtain)).
+    table: Arc<Vec<AtomicU16>>,
     stats: GuideStats,
 }
 
@@ -1050,7 +1053,7 @@ impl Guide {
             komi: rules.komi.0,
             endless,
             range: value_range(n, rules),
-            table,
+            table: Arc::new(table),
             stats,
         })
     }
@@ -1210,19 +1213,19 @@ impl Guide {
 
     /// The table and the build's statistics, to write to disk
     /// ([`guide_file`](crate::search::guide_file)).
-    pub(super) fn parts(&self) -> (&[AtomicU16], GuideStats) {
+    pub(super) fn parts(&self) -> (&Arc<Vec<AtomicU16>>, GuideStats) {
         (&self.table, self.stats)
     }
 
     /// The guide of `board` under `rules` (with basic ko if `ko`) whose
-    /// entries and statistics were read back from disk, or `None` where
-    /// [`Guide::takes`] does not take them or the table is not the
-    /// board's size.
+    /// entries and statistics were read back from disk or are another
+    /// solve's, with `rules`' komi, or `None` where [`Guide::takes`] does
+    /// not take them or the table is not the board's size.
     pub(super) fn from_parts(
         board: &Board,
         rules: &Rules,
         ko: bool,
-        table: Vec<AtomicU16>,
+        table: Arc<Vec<AtomicU16>>,
         stats: GuideStats,
     ) -> Option<Guide> {
         let n = board.len();

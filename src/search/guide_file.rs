@@ -288,47 +288,51 @@ pub fn load(path: &Path, board: &Board, rules: &Rules, ko: bool) -> Result<Optio
     if u32::from_le_bytes(sum) != crc.finalize() {
         return Err("its checksum does not match (a damaged file)".into());
     }
-    Guide::from_parts(board, rules, ko, table, stats)
+    Guide::from_parts(board, rules, ko, Arc::new(table), stats)
         .map(Some)
         .ok_or_else(|| "the rules take no guide".into())
 }
 
-/// The guides this process's solves hold, by [`key`]: the solves a batch
-/// runs at once share one table where their guides are the same.
-static LIVE: Mutex<Vec<(Vec<u8>, Weak<Guide>)>> = Mutex::new(Vec::new());
+/// The guide tables this process's solves hold, by [`key`], with their
+/// build's statistics: the solves a batch runs at once share one table
+/// where their games are the same.
+type Live = Vec<(Vec<u8>, Weak<Vec<AtomicU16>>, GuideStats)>;
+static LIVE: Mutex<Live> = Mutex::new(Vec::new());
 
-/// [`obtain`] within the process: the guide another solve of this process
-/// holds, else one read or built while no other solve of the process
-/// reads or builds one. A batch runs several jobs at once (one a core,
-/// by default), and jobs on one board most often need the same guide
-/// (positional, situational and no superko share one; so do komi): each
-/// built its own at once, so a 3x6 batch of two jobs built 3x6's twice
-/// side by side (two builds' memory at once, each on half the cores), and
-/// two 4x5 jobs would have asked for two builds of about 15 GB. Now the
-/// second waits for the first's and shares its table. Builds of different
-/// guides wait for each other too, so the peak is one build's. Whether a
-/// shared guide is kept on disk is decided by the solve that built it
-/// (`keep`).
+/// [`obtain`] within the process: a guide on the table another solve of
+/// this process holds, else one read or built while no other solve of
+/// the process reads or builds one. A batch runs several jobs at once
+/// (one a core, by default), and jobs on one board most often need the
+/// same table (positional, situational and no superko share one; so do
+/// komi, which each solve's guide applies as it reads): each built its
+/// own at once, so a 3x6 batch of two jobs built 3x6's twice side by
+/// side (two builds' memory at once, each on half the cores), and two
+/// 4x5 jobs would have asked for two builds of about 15 GB. Now the
+/// second waits for the first's and shares its table. Builds of
+/// different guides wait for each other too, so the peak is one build's.
+/// Whether a shared table is kept on disk is decided by the solve that
+/// built it (`keep`).
 pub fn obtain_shared(
     board: &Board,
     rules: &Rules,
     ko: bool,
     cache: Option<GuideCache>,
     keep: impl Fn(&Guide) -> bool,
-) -> Option<Arc<Guide>> {
+) -> Option<Guide> {
     // A build that panicked left nothing half-made in the list.
     let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-    live.retain(|(_, g)| g.strong_count() > 0);
+    live.retain(|(_, t, _)| t.strong_count() > 0);
     let k = key(board, rules, ko);
-    if let Some(g) = live
-        .iter()
-        .find(|(x, _)| *x == k)
-        .and_then(|(_, g)| g.upgrade())
-    {
-        return Some(g);
+    for (x, table, stats) in live.iter() {
+        if *x == k {
+            if let Some(t) = table.upgrade() {
+                return Guide::from_parts(board, rules, ko, t, *stats);
+            }
+        }
     }
-    let g = Arc::new(obtain(board, rules, ko, cache, keep)?);
-    live.push((k, Arc::downgrade(&g)));
+    let g = obtain(board, rules, ko, cache, keep)?;
+    let (table, stats) = g.parts();
+    live.push((k, Arc::downgrade(table), stats));
     Some(g)
 }
 
@@ -466,13 +470,15 @@ mod tests {
 
     /// Two solves at once that need one guide get one table (the second
     /// waits for the first's build, rather than building its own), under
-    /// any superko; one of another game gets its own; and once no solve
-    /// holds a guide, it is gone from memory.
+    /// any superko and komi, each reading it with its own komi; one of
+    /// another game gets its own; and once no solve holds a table, it is
+    /// gone from memory.
     #[test]
     fn solves_at_once_share_one_guide() {
         let board = Board::parse("2x5").unwrap();
         let positional = rules(&board, Suicide::Allowed, Superko::Positional);
-        let none = rules(&board, Suicide::Allowed, Superko::None);
+        let mut none = rules(&board, Suicide::Allowed, Superko::None);
+        none.komi = crate::engine::rules::Komi(5);
         let start = std::sync::Barrier::new(2);
         let get = |r: &Rules| {
             start.wait();
@@ -483,14 +489,20 @@ mod tests {
             let b = s.spawn(|| get(&none));
             (a.join().unwrap(), b.join().unwrap())
         });
-        assert!(Arc::ptr_eq(&a, &b));
+        assert!(Arc::ptr_eq(a.parts().0, b.parts().0));
         assert_eq!(
             entries(&a),
             entries(&Guide::build_with(&board, &none, true).unwrap())
         );
+        // Black to move on the empty board: 2.5 points (5 half points)
+        // less for Black under komi 2.5.
+        let empty = crate::engine::position::Position::default();
+        let at = |g: &Guide| g.range(empty, crate::engine::types::Color::Black, 0, None);
+        let ((alo, ahi), (blo, bhi)) = (at(&a), at(&b));
+        assert_eq!((blo, bhi), (alo - 5, ahi - 5));
         let other = obtain_shared(&board, &positional, false, None, |_| true).unwrap();
-        assert!(!Arc::ptr_eq(&a, &other) && !other.has_ko());
-        let gone = Arc::downgrade(&a);
+        assert!(!Arc::ptr_eq(a.parts().0, other.parts().0) && !other.has_ko());
+        let gone = Arc::downgrade(a.parts().0);
         drop((a, b));
         assert!(gone.upgrade().is_none());
     }

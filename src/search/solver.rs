@@ -235,7 +235,7 @@ pub struct Shared<'a> {
     /// below it needs no exact value (see [`Search::class_hi`]).
     pub(super) floor: AtomicI32,
     /// The history-free guide (see [`guide`](crate::search::guide)).
-    pub(super) guide: Option<Arc<Guide>>,
+    pub(super) guide: Option<Guide>,
     /// With a proof to extract: the history-dependent results every
     /// search kept by path, merged as each search ends (see
     /// [`paths`](crate::search::paths)).
@@ -408,7 +408,7 @@ impl<'a> Shared<'a> {
     /// [`MAX_POINTS`] points that the rules would let have one is said.
     ///
     /// [`dfpn`]: crate::search::dfpn
-    fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Arc<Guide>> {
+    fn build_guide(board: &Board, rules: &Rules, config: &Config) -> Option<Guide> {
         if !Shared::wants_guide(board, config) {
             return None;
         }
@@ -495,7 +495,7 @@ impl<'a> Shared<'a> {
 
     /// The guide df-pn steers by, if one was built.
     pub fn guide(&self) -> Option<&Guide> {
-        self.guide.as_deref()
+        self.guide.as_ref()
     }
 
     /// Whether [`Shared::new`] builds the guide for this solve: asked for,

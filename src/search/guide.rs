@@ -1179,17 +1179,28 @@ impl Guide {
         2 * 3u64.pow(board.len() as u32)
     }
 
-    /// Whether building the guide of `board`, and then keeping it beside
-    /// `tables` bytes of search tables, fits a machine of `memory` bytes
-    /// with an eighth of it free; if not, the bytes of both, to report.
-    /// An allocation the machine cannot back is not refused by the
-    /// allocator: the kernel ends the process later, so this is asked
-    /// first.
-    pub fn fits(board: &Board, tables: u64, memory: u64) -> Result<(), (u64, u64)> {
-        let build = Guide::build_bytes(board);
+    /// Whether the guide of `board`, kept beside `tables` bytes of search
+    /// tables, fits a machine of `memory` bytes with an eighth of it
+    /// free; if not, the bytes of both. An allocation the machine cannot
+    /// back is not refused by the allocator: the kernel ends the process
+    /// later, so this is asked first.
+    pub fn fits(board: &Board, tables: u64, memory: u64) -> Result<(), u64> {
         let search = Guide::table_bytes(board) + tables;
-        if build.max(search) > memory - memory / 8 {
-            Err((build, search))
+        if search > memory - memory / 8 {
+            Err(search)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// As [`Guide::fits`], for building the guide (before the search's
+    /// tables are made); if not, the build's bytes. Asked only where the
+    /// guide is neither in memory nor in the cache: a build needs about
+    /// twice the table it leaves.
+    pub fn build_fits(board: &Board, memory: u64) -> Result<(), u64> {
+        let build = Guide::build_bytes(board);
+        if build > memory - memory / 8 {
+            Err(build)
         } else {
             Ok(())
         }
@@ -1585,12 +1596,16 @@ mod tests {
         let build = 2 * 3u64.pow(20) + 12 * (1_840_058_693 + 460_014_673) / 4;
         assert_eq!(Guide::build_bytes(&board), build);
         assert_eq!(Guide::fits(&board, 4 * GIB, 16 * GIB), Ok(()));
-        // 7/8 of 12 GiB holds the search's 11.3 GB, not the build's 13.9.
-        let search = 2 * 3u64.pow(20) + 4 * GIB;
-        assert_eq!(Guide::fits(&board, 4 * GIB, 12 * GIB), Err((build, search)));
-        assert!(Guide::fits(&board, 8 * GIB, 16 * GIB).is_err());
+        assert_eq!(Guide::build_fits(&board, 16 * GIB), Ok(()));
+        // 7/8 of 12 GiB holds the search's 11.3 GB, not the build's 13.9:
+        // a guide read from a cache is used there, none is built.
+        assert_eq!(Guide::fits(&board, 4 * GIB, 12 * GIB), Ok(()));
+        assert_eq!(Guide::build_fits(&board, 12 * GIB), Err(build));
+        let search = 2 * 3u64.pow(20) + 8 * GIB;
+        assert_eq!(Guide::fits(&board, 8 * GIB, 16 * GIB), Err(search));
         let small = Board::parse("3x3").unwrap();
         assert_eq!(Guide::fits(&small, 0, 1 << 20), Ok(()));
+        assert!(Guide::build_fits(&small, 1 << 20).is_ok());
         assert!(Guide::fits(&small, 1 << 20, 1 << 20).is_err());
     }
 

@@ -311,13 +311,15 @@ static LIVE: Mutex<Live> = Mutex::new(Vec::new());
 /// second waits for the first's and shares its table. Builds of
 /// different guides wait for each other too, so the peak is one build's.
 /// Whether a shared table is kept on disk is decided by the solve that
-/// built it (`keep`).
+/// built it (`keep`), and whether it may be built at all by the solve
+/// that would build it (`may_build`).
 pub fn obtain_shared(
     board: &Board,
     rules: &Rules,
     ko: bool,
     cache: Option<GuideCache>,
     keep: impl Fn(&Guide) -> bool,
+    may_build: &dyn Fn() -> bool,
 ) -> Option<Guide> {
     // A build that panicked left nothing half-made in the list.
     let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
@@ -330,7 +332,7 @@ pub fn obtain_shared(
             }
         }
     }
-    let g = obtain(board, rules, ko, cache, keep)?;
+    let g = obtain(board, rules, ko, cache, keep, may_build)?;
     let (table, stats) = g.parts();
     live.push((k, Arc::downgrade(table), stats));
     Some(g)
@@ -343,15 +345,22 @@ pub fn obtain_shared(
 /// mostly open is not worth gigabytes of disk). Each step that touches the
 /// disk is said on stderr; a file that cannot be read is removed, and one
 /// that cannot be written (no room, no folder) only costs the build.
+///
+/// `may_build` is asked only where a build is the way left, and a no
+/// gives `None`: a build needs more memory than the table it leaves
+/// (4x5: about 14 GB against 7), so a machine too small to build a
+/// guide can still read one that a larger machine kept in a shared
+/// cache.
 pub fn obtain(
     board: &Board,
     rules: &Rules,
     ko: bool,
     cache: Option<GuideCache>,
     keep: impl Fn(&Guide) -> bool,
+    may_build: &dyn Fn() -> bool,
 ) -> Option<Guide> {
     let Some(cache) = cache else {
-        return Guide::build_with(board, rules, ko);
+        return may_build().then(|| Guide::build_with(board, rules, ko))?;
     };
     let file = path(cache.dir, board, rules, ko);
     let start = Instant::now();
@@ -373,6 +382,9 @@ pub fn obtain(
             );
             let _ = std::fs::remove_file(&file);
         }
+    }
+    if !may_build() {
+        return None;
     }
     let g = Guide::build_with(board, rules, ko)?;
     if g.stats().seconds >= cache.min_seconds && keep(&g) {
@@ -482,7 +494,7 @@ mod tests {
         let start = std::sync::Barrier::new(2);
         let get = |r: &Rules| {
             start.wait();
-            obtain_shared(&board, r, true, None, |_| true).unwrap()
+            obtain_shared(&board, r, true, None, |_| true, &|| true).unwrap()
         };
         let (a, b) = std::thread::scope(|s| {
             let a = s.spawn(|| get(&positional));
@@ -500,7 +512,7 @@ mod tests {
         let at = |g: &Guide| g.range(empty, crate::engine::types::Color::Black, 0, None);
         let ((alo, ahi), (blo, bhi)) = (at(&a), at(&b));
         assert_eq!((blo, bhi), (alo - 5, ahi - 5));
-        let other = obtain_shared(&board, &positional, false, None, |_| true).unwrap();
+        let other = obtain_shared(&board, &positional, false, None, |_| true, &|| true).unwrap();
         assert!(!Arc::ptr_eq(a.parts().0, other.parts().0) && !other.has_ko());
         let gone = Arc::downgrade(a.parts().0);
         drop((a, b));
@@ -599,7 +611,8 @@ mod tests {
     }
 
     /// `obtain` writes a build of at least `min_seconds` and reads it back
-    /// the next time; one below it is not written.
+    /// the next time, even where it may not build; one below it is not
+    /// written.
     #[test]
     fn obtain_keeps_and_reads_back() {
         let (dir, board, r, file) = two_by_three("obtain");
@@ -607,10 +620,13 @@ mod tests {
             dir: Box::leak(dir.clone().into_boxed_path()),
             min_seconds: f64::INFINITY,
         };
-        let built = obtain(&board, &r, true, Some(never), |_| true).unwrap();
+        // Where a build is the only way and may not be made: none.
+        assert!(obtain(&board, &r, true, None, |_| true, &|| false).is_none());
+        assert!(obtain(&board, &r, true, Some(never), |_| true, &|| false).is_none());
+        let built = obtain(&board, &r, true, Some(never), |_| true, &|| true).unwrap();
         assert!(!file.exists());
         let every = GuideCache::every(dir.clone());
-        obtain(&board, &r, true, Some(every), |_| false).unwrap();
+        obtain(&board, &r, true, Some(every), |_| false, &|| true).unwrap();
         assert!(!file.exists());
         // A stopped writer's temporary file is removed, a live one's kept.
         std::fs::create_dir_all(&dir).unwrap();
@@ -623,7 +639,7 @@ mod tests {
             .set_modified(quiet)
             .unwrap();
         std::fs::write(&live, b"x").unwrap();
-        obtain(&board, &r, true, Some(every), |_| true).unwrap();
+        obtain(&board, &r, true, Some(every), |_| true, &|| true).unwrap();
         assert!(file.exists());
         assert!(!gone.exists() && live.exists());
         std::fs::remove_file(&live).unwrap();
@@ -633,7 +649,8 @@ mod tests {
         marked[stats_at] ^= 0x40;
         fix_checksum(&mut marked);
         std::fs::write(&file, &marked).unwrap();
-        let read = obtain(&board, &r, true, Some(every), |_| true).unwrap();
+        // Read even where no build may be made (a smaller machine).
+        let read = obtain(&board, &r, true, Some(every), |_| true, &|| false).unwrap();
         assert_eq!(read.stats().sweeps, built.stats().sweeps ^ 0x40);
         assert_eq!(entries(&read), entries(&built));
         std::fs::remove_dir_all(&dir).unwrap();

@@ -399,10 +399,12 @@ impl<'a> Shared<'a> {
     /// can cost nodes, never a wrong value. A 1xn board builds two (1x12:
     /// 0.13 s with ko).
     ///
-    /// Not built where the machine's memory could not hold the build, or
-    /// the table beside the search's tables (an eighth kept free): the
-    /// allocator would not refuse it, the kernel would end the process.
-    /// The solve then runs without it, and says so.
+    /// Not used where the machine's memory could not hold the table
+    /// beside the search's tables (an eighth kept free), nor built where
+    /// it could not hold the build (a guide shared in memory or read from
+    /// the cache is used then): the allocator would not refuse it, the
+    /// kernel would end the process. The solve then runs without it, and
+    /// says so.
     ///
     /// Nor where [`Shared::builds_guide`] says no; of those, a board over
     /// [`MAX_POINTS`] points that the rules would let have one is said.
@@ -428,15 +430,15 @@ impl<'a> Shared<'a> {
             return None;
         }
         let debug = config.debug;
-        if let Some(memory) = crate::search::tt::physical_memory() {
+        let gb = |b: u64| b as f64 / 1e9;
+        let memory = crate::search::tt::physical_memory();
+        if let Some(memory) = memory {
             let tables = (config.tt_mb as u64) << 20;
-            if let Err((build, search)) = Guide::fits(board, tables, memory) {
-                let gb = |b: u64| b as f64 / 1e9;
+            if let Err(search) = Guide::fits(board, tables, memory) {
                 eprintln!(
-                    "note: no guide table for this board: its build takes about {:.1} GB and the \
-                     search then {:.1} GB (with --tt-mb {}), more than 7/8 of this machine's {:.1} \
-                     GB; the search goes on without it, many times slower",
-                    gb(build),
+                    "note: no guide table for this board: with it the search takes about {:.1} GB \
+                     (with --tt-mb {}), more than 7/8 of this machine's {:.1} GB; the search goes \
+                     on without it, many times slower (a smaller --tt-mb leaves room for it)",
                     gb(search),
                     config.tt_mb,
                     gb(memory)
@@ -444,6 +446,25 @@ impl<'a> Shared<'a> {
                 return None;
             }
         }
+        // Asked only where the guide is neither shared in memory nor read
+        // from the cache, and said once however many guides are tried.
+        let said = std::sync::atomic::AtomicBool::new(false);
+        let may_build = || {
+            let Some(memory) = memory else { return true };
+            let Err(build) = Guide::build_fits(board, memory) else {
+                return true;
+            };
+            if !said.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                eprintln!(
+                    "note: no guide table for this board: its build takes about {:.1} GB, more \
+                     than 7/8 of this machine's {:.1} GB; the search goes on without it, many \
+                     times slower (a guide another machine kept in the guide cache would be read)",
+                    gb(build),
+                    gb(memory)
+                );
+            }
+            false
+        };
         let say = |g: &Guide, then: &str| {
             if debug {
                 let s = g.stats();
@@ -467,9 +488,14 @@ impl<'a> Shared<'a> {
         // without ko steers, as before. A guide not used is not kept.
         let forbids = rules.superko != Superko::None;
         let as_it_is = forbids && rules.suicide == Suicide::Forbidden;
-        let with_ko = obtain_shared(board, rules, true, config.guide_cache, |g| {
-            as_it_is || !g.stats().mostly_open()
-        })?;
+        let with_ko = obtain_shared(
+            board,
+            rules,
+            true,
+            config.guide_cache,
+            |g| as_it_is || !g.stats().mostly_open(),
+            &may_build,
+        )?;
         if as_it_is || !with_ko.stats().mostly_open() {
             say(&with_ko, "");
             return Some(with_ko);
@@ -481,14 +507,28 @@ impl<'a> Shared<'a> {
                 suicide: Suicide::Forbidden,
                 ..*rules
             };
-            let g = obtain_shared(board, &without, true, config.guide_cache, |_| true)?;
+            let g = obtain_shared(
+                board,
+                &without,
+                true,
+                config.guide_cache,
+                |_| true,
+                &may_build,
+            )?;
             say(&g, "");
             return Some(g);
         }
         say(&with_ko, ", mostly open: building the guide without ko");
         // One table at a time: the peak stays that of one guide.
         drop(with_ko);
-        let plain = obtain_shared(board, rules, false, config.guide_cache, |_| true)?;
+        let plain = obtain_shared(
+            board,
+            rules,
+            false,
+            config.guide_cache,
+            |_| true,
+            &may_build,
+        )?;
         say(&plain, "");
         Some(plain)
     }

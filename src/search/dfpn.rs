@@ -81,7 +81,10 @@ const GUIDE_WEIGHT: u32 = 1000;
 /// newest always → the most work kept (2026-12-02): `--no-guide` 4x4
 /// 14.17 M → 13.69 M, 3x5 6.46 M → 6.18 M, 2x8 66.7 M → 64.2 M, and with
 /// `--tt-mb 32` (a table far too small, as 5x5's is for its tests) 1.057
-/// G → 550 M. Under `--superko none` 3x4 took 19.5 M → 5.20 M and 4x4
+/// G → 550 M. Numbers another class's search put, or this one's before
+/// a restart, are read under another salt if ever, so their work does
+/// not keep them (the slot's tag): 4x4 13.69 M → 13.57 M, 3x5 the same,
+/// 2x8 `--tt-mb 32` 550 M → 516 M. Under `--superko none` 3x4 took 19.5 M → 5.20 M and 4x4
 /// `--suicide forbidden` 2.25 M → 2.29 M, but with the proof to follow
 /// 2x4 and 3x3 with suicide (16 MB table, one thread, the test
 /// `a_tie_keeps_links_whose_moves_repeat_the_history`) ran past 24 GB
@@ -142,7 +145,7 @@ impl Numbers {
     fn get(&self, h: u64) -> Option<(u32, u32)> {
         for s in self.bucket(h) {
             let (check, data) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
-            if (check ^ data) & !WORK_BITS == h & !WORK_BITS && data != 0 {
+            if (check ^ data) & !LOW_BITS == h & !LOW_BITS && data != 0 {
                 return Some((((data >> 32) as u32).max(1), (data as u32).max(1)));
             }
         }
@@ -156,36 +159,47 @@ impl Numbers {
         crate::search::tt::prefetch(&self.bucket(hash_for(hash, t))[0]);
     }
 
-    /// Puts a node's numbers, `work` the nodes its last search took: in
-    /// its own slot of the bucket if it has one, else in the slot whose
-    /// numbers took less work to count, an empty one first.
-    fn put(&self, h: u64, phi: u32, delta: u32, work: u64) {
+    /// Puts a node's numbers, `work` the nodes its last search took and
+    /// `tag` the search's (the low bits of its salt): in its own slot of
+    /// the bucket if it has one, else in the slot whose numbers took less
+    /// work to count, an empty one or one of another tag first. Numbers
+    /// of another tag (another class, or before a restart) are read
+    /// under another salt, if ever: what they took does not keep them.
+    fn put(&self, h: u64, phi: u32, delta: u32, work: u64, tag: u64) {
         let data = (phi.min(MAX) as u64) << 32 | delta.min(MAX) as u64;
-        let work = u64::from(64 - work.leading_zeros());
+        let tag = (tag << WORK_BITS.count_ones()) & TAG_BITS;
+        let low = tag | u64::from(64 - work.leading_zeros()).min(WORK_BITS);
         let b = self.bucket(h);
         let mut at = 0;
         let mut least = u64::MAX;
         for (i, s) in b.iter().enumerate() {
             let (check, old) = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
-            if (check ^ old) & !WORK_BITS == h & !WORK_BITS && old != 0 {
+            if (check ^ old) & !LOW_BITS == h & !LOW_BITS && old != 0 {
                 at = i;
                 break;
             }
-            let w = if old == 0 { 0 } else { check & WORK_BITS };
+            let w = if old == 0 || check & TAG_BITS != tag {
+                0
+            } else {
+                check & WORK_BITS
+            };
             if w < least {
                 least = w;
                 at = i;
             }
         }
         let s = &b[at];
-        s[0].store(((h ^ data) & !WORK_BITS) | work, Ordering::Relaxed);
+        s[0].store(((h ^ data) & !LOW_BITS) | low, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
     }
 }
 
 /// The low bits of a slot's check word: log2 of the nodes its numbers
-/// took (the rest checks the key).
-const WORK_BITS: u64 = 0x7F;
+/// took, and above them the tag of the search that put them; the rest
+/// checks the key.
+const WORK_BITS: u64 = 0x3F;
+const TAG_BITS: u64 = 0x3FF << 6;
+const LOW_BITS: u64 = WORK_BITS | TAG_BITS;
 
 impl Search<'_, '_> {
     /// The salt of the numbers of a node with `d` history entries before
@@ -447,6 +461,7 @@ impl Search<'_, '_> {
                     phi,
                     delta,
                     self.nodes - start_nodes,
+                    self.numbers_salt >> 54,
                 );
             }
         }
@@ -604,8 +619,9 @@ mod tests {
     use crate::engine::rules::{Rules, Ruleset};
 
     /// Two slots a bucket keep the numbers that took the most work: a
-    /// third key put there takes the place of the one that took less.
-    /// With one slot a bucket the newest win.
+    /// third key put there takes the place of the one that took less, or
+    /// of one another search put (another tag), whatever its work. With
+    /// one slot a bucket the newest win.
     #[test]
     fn a_bucket_keeps_the_numbers_that_took_most_work() {
         // One bucket (the same high bits), other keys (bits above the work's).
@@ -615,20 +631,33 @@ mod tests {
             (1u64 << 63) + (2 << 20),
         );
         let t = Numbers::try_new(1).unwrap().keeping_work(true);
-        t.put(a, 3, 4, 1_000_000);
-        t.put(b, 5, 6, 10);
+        t.put(a, 3, 4, 1_000_000, 0);
+        t.put(b, 5, 6, 10, 0);
         assert_eq!((t.get(a), t.get(b)), (Some((3, 4)), Some((5, 6))));
-        t.put(c, 7, 8, 1000);
+        t.put(c, 7, 8, 1000, 0);
         assert_eq!(
             (t.get(a), t.get(b), t.get(c)),
             (Some((3, 4)), None, Some((7, 8)))
         );
         // Its own slot first, whatever the work.
-        t.put(a, 9, 9, 1);
+        t.put(a, 9, 9, 1, 0);
         assert_eq!((t.get(a), t.get(c)), (Some((9, 9)), Some((7, 8))));
+        // Numbers of another search's tag give way to any work: b (tag 1)
+        // takes the first of two slots of tag 0, then a (tag 1) takes c's,
+        // though c took 1000 nodes and b one.
+        t.put(b, 5, 6, 1, 1);
+        assert_eq!(
+            (t.get(a), t.get(b), t.get(c)),
+            (None, Some((5, 6)), Some((7, 8)))
+        );
+        t.put(a, 3, 3, 1, 1);
+        assert_eq!(
+            (t.get(a), t.get(b), t.get(c)),
+            (Some((3, 3)), Some((5, 6)), None)
+        );
         let newest = Numbers::try_new(1).unwrap();
-        newest.put(a, 3, 4, 1_000_000);
-        newest.put(c, 7, 8, 10);
+        newest.put(a, 3, 4, 1_000_000, 0);
+        newest.put(c, 7, 8, 10, 0);
         assert_eq!((newest.get(a), newest.get(c)), (None, Some((7, 8))));
     }
 

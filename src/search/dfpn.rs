@@ -84,8 +84,8 @@ const GUIDE_WEIGHT: u32 = 1000;
 /// G → 550 M. Numbers another class's search put, or this one's before
 /// a restart, are read under another salt if ever, so their work does
 /// not keep them (the slot's tag): 4x4 13.69 M → 13.57 M, 3x5 the same,
-/// 2x8 `--tt-mb 32` 550 M → 516 M. Under `--superko none` 3x4 took 19.5 M → 5.20 M and 4x4
-/// `--suicide forbidden` 2.25 M → 2.29 M, but with the proof to follow
+/// 2x8 `--tt-mb 32` 550 M → 516 M. Under `--superko none` 3x4 took
+/// 19.5 M → 5.20 M and 4x4 `--suicide forbidden` 2.25 M → 2.29 M, but with the proof to follow
 /// 2x4 and 3x3 with suicide (16 MB table, one thread, the test
 /// `a_tie_keeps_links_whose_moves_repeat_the_history`) ran past 24 GB
 /// where they had taken seconds: not used there until that is
@@ -160,11 +160,12 @@ impl Numbers {
     }
 
     /// Puts a node's numbers, `work` the nodes its last search took and
-    /// `tag` the search's (the low bits of its salt): in its own slot of
-    /// the bucket if it has one, else in the slot whose numbers took less
-    /// work to count, an empty one or one of another tag first. Numbers
-    /// of another tag (another class, or before a restart) are read
-    /// under another salt, if ever: what they took does not keep them.
+    /// `tag` the search's (the top bits of its salt, of which the low 10
+    /// are kept): in its own slot of the bucket if it has one, else in
+    /// the slot whose numbers took less work to count, an empty one or
+    /// one of another tag first. Numbers of another tag (another class,
+    /// or before a restart) are read under another salt, if ever: what
+    /// they took does not keep them.
     fn put(&self, h: u64, phi: u32, delta: u32, work: u64, tag: u64) {
         let data = (phi.min(MAX) as u64) << 32 | delta.min(MAX) as u64;
         let tag = (tag << WORK_BITS.count_ones()) & TAG_BITS;
@@ -198,7 +199,7 @@ impl Numbers {
 /// took, and above them the tag of the search that put them; the rest
 /// checks the key.
 const WORK_BITS: u64 = 0x3F;
-const TAG_BITS: u64 = 0x3FF << 6;
+const TAG_BITS: u64 = 0x3FF << WORK_BITS.count_ones();
 const LOW_BITS: u64 = WORK_BITS | TAG_BITS;
 
 impl Search<'_, '_> {

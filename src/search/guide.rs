@@ -1181,16 +1181,11 @@ impl Guide {
 
     /// Whether the guide of `board`, kept beside `tables` bytes of search
     /// tables, fits a machine of `memory` bytes with an eighth of it
-    /// free; if not, the bytes of both. An allocation the machine cannot
-    /// back is not refused by the allocator: the kernel ends the process
-    /// later, so this is asked first.
+    /// free; if not, the bytes they take. An allocation the machine
+    /// cannot back is not refused by the allocator: the kernel ends the
+    /// process later, so this is asked first.
     pub fn fits(board: &Board, tables: u64, memory: u64) -> Result<(), u64> {
-        let search = Guide::table_bytes(board) + tables;
-        if search > memory - memory / 8 {
-            Err(search)
-        } else {
-            Ok(())
-        }
+        within(Guide::table_bytes(board) + tables, memory)
     }
 
     /// As [`Guide::fits`], for building the guide (before the search's
@@ -1198,12 +1193,7 @@ impl Guide {
     /// guide is neither in memory nor in the cache: a build needs about
     /// twice the table it leaves.
     pub fn build_fits(board: &Board, memory: u64) -> Result<(), u64> {
-        let build = Guide::build_bytes(board);
-        if build > memory - memory / 8 {
-            Err(build)
-        } else {
-            Ok(())
-        }
+        within(Guide::build_bytes(board), memory)
     }
 
     /// Sweeps, seconds, states and open states of the build.
@@ -1253,6 +1243,16 @@ impl Guide {
             table,
             stats,
         })
+    }
+}
+
+/// `bytes`, if they leave an eighth of a machine of `memory` bytes free;
+/// else the bytes, to report.
+fn within(bytes: u64, memory: u64) -> Result<(), u64> {
+    if bytes > memory - memory / 8 {
+        Err(bytes)
+    } else {
+        Ok(())
     }
 }
 

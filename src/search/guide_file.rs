@@ -359,9 +359,22 @@ pub fn obtain(
     keep: impl Fn(&Guide) -> bool,
     may_build: &dyn Fn() -> bool,
 ) -> Option<Guide> {
-    let Some(cache) = cache else {
-        return may_build().then(|| Guide::build_with(board, rules, ko))?;
-    };
+    if let Some(g) = cache.and_then(|c| read_kept(c, board, rules, ko)) {
+        return Some(g);
+    }
+    if !may_build() {
+        return None;
+    }
+    let g = Guide::build_with(board, rules, ko)?;
+    if let Some(c) = cache.filter(|c| g.stats().seconds >= c.min_seconds && keep(&g)) {
+        write_kept(c, board, rules, ko, &g);
+    }
+    Some(g)
+}
+
+/// The guide [`obtain`] finds kept in `cache`, if a usable file is there;
+/// one that cannot be read is said and removed.
+fn read_kept(cache: GuideCache, board: &Board, rules: &Rules, ko: bool) -> Option<Guide> {
     let file = path(cache.dir, board, rules, ko);
     let start = Instant::now();
     match load(&file, board, rules, ko) {
@@ -372,56 +385,56 @@ pub fn obtain(
                 start.elapsed().as_secs_f64(),
                 g.stats().seconds
             );
-            return Some(g);
+            Some(g)
         }
-        Ok(None) => {}
+        Ok(None) => None,
         Err(why) => {
             eprintln!(
-                "note: the guide table {} is not used: {why}; building it again",
+                "note: the guide table {} is not used: {why}; it is removed",
                 file.display()
             );
             let _ = std::fs::remove_file(&file);
+            None
         }
     }
-    if !may_build() {
-        return None;
-    }
-    let g = Guide::build_with(board, rules, ko)?;
-    if g.stats().seconds >= cache.min_seconds && keep(&g) {
-        let bytes = file_bytes(board, rules, ko);
-        let mb = bytes as f64 / 1e6;
-        // A solve stopped while keeping a guide leaves a file as large.
-        let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
-        remove_stale_temporaries(cache.dir, &name.unwrap_or_default());
-        match free_bytes(cache.dir) {
-            // Room for the file and as much again, up to a gigabyte.
-            Some(free) if free < bytes + bytes.min(1 << 30) => eprintln!(
-                "note: the guide table ({mb:.0} MB) is not kept in {}: {:.0} MB free there",
-                cache.dir.display(),
-                free as f64 / 1e6
-            ),
-            _ => {
-                eprintln!(
-                    "note: keeping the guide table in {} ({mb:.0} MB) for later solves of this \
-                     board and rules (--no-guide-cache, or GOSOLVE_GUIDE_CACHE=off: neither kept \
-                     nor read)",
+}
+
+/// Writes a guide [`obtain`] built into `cache`, where the disk has room,
+/// saying each step.
+fn write_kept(cache: GuideCache, board: &Board, rules: &Rules, ko: bool, g: &Guide) {
+    let file = path(cache.dir, board, rules, ko);
+    let bytes = file_bytes(board, rules, ko);
+    let mb = bytes as f64 / 1e6;
+    // A solve stopped while keeping a guide leaves a file as large.
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    remove_stale_temporaries(cache.dir, &name.unwrap_or_default());
+    match free_bytes(cache.dir) {
+        // Room for the file and as much again, up to a gigabyte.
+        Some(free) if free < bytes + bytes.min(1 << 30) => eprintln!(
+            "note: the guide table ({mb:.0} MB) is not kept in {}: {:.0} MB free there",
+            cache.dir.display(),
+            free as f64 / 1e6
+        ),
+        _ => {
+            eprintln!(
+                "note: keeping the guide table in {} ({mb:.0} MB) for later solves of this \
+                 board and rules (--no-guide-cache, or GOSOLVE_GUIDE_CACHE=off: neither kept \
+                 nor read)",
+                file.display()
+            );
+            let start = Instant::now();
+            match save(&file, board, rules, g) {
+                Ok(_) => eprintln!(
+                    "note: guide table kept in {:.1} s",
+                    start.elapsed().as_secs_f64()
+                ),
+                Err(e) => eprintln!(
+                    "note: the guide table could not be kept in {}: {e}",
                     file.display()
-                );
-                let start = Instant::now();
-                match save(&file, board, rules, &g) {
-                    Ok(_) => eprintln!(
-                        "note: guide table kept in {:.1} s",
-                        start.elapsed().as_secs_f64()
-                    ),
-                    Err(e) => eprintln!(
-                        "note: the guide table could not be kept in {}: {e}",
-                        file.display()
-                    ),
-                }
+                ),
             }
         }
     }
-    Some(g)
 }
 
 /// The bytes free to an unprivileged writer in the file system of `dir`

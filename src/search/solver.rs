@@ -448,19 +448,24 @@ impl<'a> Shared<'a> {
         }
         // Asked only where the guide is neither shared in memory nor read
         // from the cache, and said once however many guides are tried.
-        let said = std::sync::atomic::AtomicBool::new(false);
+        let said = std::cell::Cell::new(false);
         let may_build = || {
             let Some(memory) = memory else { return true };
             let Err(build) = Guide::build_fits(board, memory) else {
                 return true;
             };
-            if !said.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            if !said.replace(true) {
                 eprintln!(
                     "note: no guide table for this board: its build takes about {:.1} GB, more \
                      than 7/8 of this machine's {:.1} GB; the search goes on without it, many \
-                     times slower (a guide another machine kept in the guide cache would be read)",
+                     times slower ({})",
                     gb(build),
-                    gb(memory)
+                    gb(memory),
+                    if config.guide_cache.is_some() {
+                        "a guide a larger machine kept in the guide cache would be read"
+                    } else {
+                        "with the guide cache on, one a larger machine kept there would be read"
+                    }
                 );
             }
             false

@@ -35,7 +35,9 @@
 //! Under `--superko none` a repetition ends the game as a tie, 0 whatever
 //! the komi, and passing forever can run into one: the game ends scored
 //! within the bound or tied, so the bound is capped at 0 (1x3 `.X.` after
-//! B2, A1 suicide: a bound of +3, value 0).
+//! B2, A1 suicide: a bound of +3, value 0). Without suicide no state of
+//! the owner's line comes twice, so the bound holds uncapped where no
+//! earlier state can come again ([`uncapped`], [`may_recur`]).
 
 use crate::engine::board::Board;
 use crate::engine::position::{Position, flood};
@@ -252,9 +254,44 @@ impl Ranges {
 /// owner stone in U and all the owner's pass-alive stones: that family is
 /// what a result built on this bound must not meet in another history
 /// (the search's `Summary`). Under
-/// `--superko none` the bound would be capped at the tie and the closed
-/// strategies assume the owner passes, so this is not used there.
+/// `--superko none` the bound is capped at the tie ([`capped`]); what
+/// holds there without the cap is [`uncapped`]'s.
 pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
+    let r = uncapped(board, pos, rules);
+    if rules.superko == Superko::None {
+        capped(r)
+    } else {
+        r
+    }
+}
+
+/// [`ranges`] without the cap at the tie under `--superko none`.
+///
+/// # Without the cap
+///
+/// Under `--superko none` with suicide forbidden, the owner's strategies
+/// of [`ranges`] (pass to the end for `lo`; take the intruders of the
+/// enclosed regions U for `whole_lo`) never repeat a state, so they keep
+/// the bounds uncapped where no earlier state may come again
+/// ([`may_recur`]). Along them the owner's stones in U only grow (they
+/// join chains that are never captured), the owner places only in U, and
+/// the other side's stones only grow outside U: without suicide its
+/// stones leave the board only when captured, and the owner captures only
+/// chains next to its placing in U, which lie in U (U's neighbours are
+/// pass-alive stones). So each placing of the owner adds to its stones in
+/// U, and each of the other side adds a stone without removing one of its
+/// own: ordered by (owner stones in U, other side's stones), the
+/// colourings strictly grow from placing to placing, and between two
+/// placings lies at most one pass, which changes the player to move, or
+/// two, which end the game scored (not a tie). No state of the line comes
+/// twice, basic ko never refuses the owner (it would have to recreate an
+/// earlier colouring), and every colouring of the line has all of
+/// `alive`, the owner's stones in U now, no owner stone outside U but
+/// those there now, and the other side's stones outside U now: if no
+/// state before the node has such a colouring, nothing of the history
+/// can come again either. With suicide allowed the other side can empty
+/// its own stones (1x3 `.X.` after A1's suicide), so there the cap stays.
+pub fn uncapped(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
     let suicide = rules.suicide == Suicide::Allowed;
     let n = board.len() as i32;
     let (b, rb, ub, ab) = kept(board, pos, Color::Black, suicide);
@@ -262,31 +299,52 @@ pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
     let komi = rules.komi.0;
     let (lo, hi) = (2 * (2 * b - n + rb) - komi, 2 * (n - 2 * w - rw) - komi);
     let (ub_n, uw_n) = (ub.len() as i32, uw.len() as i32);
-    let whole_lo = 2 * (2 * (b + ub_n) - n) - komi;
-    let whole_hi = 2 * (n - 2 * (w + uw_n)) - komi;
-    if rules.superko == Superko::None {
-        Ranges {
-            lo: lo.min(0),
-            hi: hi.max(0),
-            whole_lo: lo.min(0),
-            whole_hi: hi.max(0),
-            black_regions: PointSet::EMPTY,
-            white_regions: PointSet::EMPTY,
-            black_alive: ab,
-            white_alive: aw,
-        }
-    } else {
-        Ranges {
-            lo,
-            hi,
-            whole_lo,
-            whole_hi,
-            black_regions: ub,
-            white_regions: uw,
-            black_alive: ab,
-            white_alive: aw,
-        }
+    Ranges {
+        lo,
+        hi,
+        whole_lo: 2 * (2 * (b + ub_n) - n) - komi,
+        whole_hi: 2 * (n - 2 * (w + uw_n)) - komi,
+        black_regions: ub,
+        white_regions: uw,
+        black_alive: ab,
+        white_alive: aw,
     }
+}
+
+/// `r` capped at the tie, 0, as a bound that holds whatever the history
+/// under `--superko none`: no region counted whole.
+pub fn capped(r: Ranges) -> Ranges {
+    Ranges {
+        lo: r.lo.min(0),
+        hi: r.hi.max(0),
+        whole_lo: r.lo.min(0),
+        whole_hi: r.hi.max(0),
+        black_regions: PointSet::EMPTY,
+        white_regions: PointSet::EMPTY,
+        ..r
+    }
+}
+
+/// Whether the earlier colouring `earlier` may come again while `owner`
+/// keeps an [`uncapped`] bound from the colouring `now` by counting the
+/// enclosed regions `regions` whole (`PointSet::EMPTY` for the bound of
+/// passing to the end), its pass-alive stones being `alive`: whether it
+/// has all of `alive` and the owner's stones in `regions` now, no owner
+/// stone outside `regions` that `now` lacks, and all the other side's
+/// stones outside `regions` now.
+pub fn may_recur(
+    earlier: &Position,
+    now: &Position,
+    owner: Color,
+    regions: PointSet,
+    alive: PointSet,
+) -> bool {
+    let (own, other) = (earlier.stones(owner), earlier.stones(owner.opp()));
+    let kept = alive | (now.stones(owner) & regions);
+    let outside = now.stones(owner.opp()) & !regions;
+    own & kept == kept
+        && (own & !regions & !now.stones(owner)).is_empty()
+        && other & outside == outside
 }
 
 /// Whether no colouring of `earlier` has a `c` stone in `regions`: the

@@ -5,8 +5,8 @@
 use crate::engine::benson;
 use crate::engine::board::Board;
 use crate::engine::game::{Game, Outcome};
-use crate::engine::rules::{Rules, Ruleset, value_text};
-use crate::engine::types::Color;
+use crate::engine::rules::{Rules, Ruleset, Suicide, Superko, value_text};
+use crate::engine::types::{Color, PointSet};
 use crate::search::facts::{CLEAN, Facts, Res};
 
 /// The values a game of `points` points can end with lie in `-r..=r`
@@ -98,12 +98,40 @@ pub fn mover_value(g: &Game) -> i32 {
 
 /// Bounds on the value (mover's side) at `g` that hold whatever the
 /// history (each side keeps the points [`benson::secure`] gives it by
-/// passing to the end), and the [`benson::Ranges`] they come from, for
-/// `whole_cut`. Scored rulesets without prisoners only.
+/// passing to the end; under `--superko none` capped at the tie), and the
+/// [`benson::uncapped`] ranges, for `whole_cut` and `tie_free_cut`. Scored
+/// rulesets without prisoners only.
 pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> (i32, i32, benson::Ranges) {
-    let r = benson::ranges(board, &g.position(), rules);
-    let (lo, hi) = range_for_mover(g, r.lo, r.hi);
+    let r = benson::uncapped(board, &g.position(), rules);
+    let held = if rules.superko == Superko::None {
+        benson::capped(r)
+    } else {
+        r
+    };
+    let (lo, hi) = range_for_mover(g, held.lo, held.hi);
     (lo, hi, r)
+}
+
+/// The bound of Black's range `black` (its lower or its upper end, from
+/// the mover's side) that settles the window (alpha, beta), and its
+/// owner, if one does.
+fn settling(g: &Game, black: (i32, i32), alpha: i32, beta: i32) -> Option<(i32, Color)> {
+    let (lower, upper) = range_for_mover(g, black.0, black.1);
+    if lower >= beta {
+        Some((lower, g.to_move()))
+    } else if upper <= alpha {
+        Some((upper, g.to_move().opp()))
+    } else {
+        None
+    }
+}
+
+/// Whether the mover may end the game at once, after the owner's pass,
+/// with its stones still in the owner's regions (3x3 `..X/XXX/X.O`,
+/// Black passes: White passes too, +6 not +9).
+fn ends_first(g: &Game, owner: Color, regions: PointSet) -> bool {
+    let mover = g.to_move();
+    owner != mover && g.passes() > 0 && !(g.position().stones(mover) & regions).is_empty()
 }
 
 /// A result from the bounds of [`benson::Ranges`] that count enclosed
@@ -120,22 +148,9 @@ pub(super) fn whole_cut(
     beta: i32,
     d: u32,
 ) -> Option<Res> {
-    let mover = g.to_move();
-    let (lower, upper) = range_for_mover(g, r.whole_lo, r.whole_hi);
-    let (v, owner) = if lower >= beta {
-        (lower, mover)
-    } else if upper <= alpha {
-        (upper, mover.opp())
-    } else {
-        return None;
-    };
+    let (v, owner) = settling(g, (r.whole_lo, r.whole_hi), alpha, beta)?;
     let (regions, alive) = r.of(owner);
-    // After the owner's pass the mover may end the game at once, with its
-    // stones still in the owner's regions (3x3 `..X/XXX/X.O`, Black
-    // passes: White passes too, +6 not +9).
-    let ends_first =
-        owner != mover && g.passes() > 0 && !(g.position().stones(mover) & regions).is_empty();
-    if regions.is_empty() || ends_first {
+    if regions.is_empty() || ends_first(g, owner, regions) {
         return None;
     }
     let earlier = g.history()[..d as usize].iter().map(|e| &e.pos);
@@ -150,6 +165,70 @@ pub(super) fn whole_cut(
         hi: p,
         open: false,
     })
+}
+
+/// Under `--superko none` with suicide forbidden, a result from the
+/// [`benson::uncapped`] bounds where one settles the window (alpha,
+/// beta) and no colouring of `g`'s history before index `d` may come
+/// again along the owner's strategy ([`benson::may_recur`]): the enclosed
+/// regions counted whole where the game cannot end before the owner
+/// moves with the other side's stones there (as [`whole_cut`]), else
+/// passing to the end. Its proof's summary holds every colouring the
+/// strategy's line may produce, of both sides, as a tie there changes
+/// the value either way: all of the owner's kept stones and the other
+/// side's stones outside the regions now, owner stones only where they
+/// are now or in the regions, and any hash.
+pub(super) fn tie_free_cut(
+    g: &Game,
+    r: &benson::Ranges,
+    window: (i32, i32),
+    d: u32,
+) -> Option<Res> {
+    let rules = g.rules();
+    if rules.superko != Superko::None || rules.suicide != Suicide::Forbidden {
+        return None;
+    }
+    let (alpha, beta) = window;
+    let now = g.position();
+    for whole in [true, false] {
+        let black = if whole {
+            (r.whole_lo, r.whole_hi)
+        } else {
+            (r.lo, r.hi)
+        };
+        let Some((v, owner)) = settling(g, black, alpha, beta) else {
+            continue;
+        };
+        let (mut regions, alive) = r.of(owner);
+        if !whole {
+            regions = PointSet::EMPTY;
+        } else if regions.is_empty() || ends_first(g, owner, regions) {
+            continue;
+        }
+        let mut earlier = g.history()[..d as usize].iter().map(|e| &e.pos);
+        if earlier.any(|p| benson::may_recur(p, &now, owner, regions, alive)) {
+            continue;
+        }
+        let own = alive | (now.stones(owner) & regions);
+        let other = now.stones(owner.opp()) & !regions;
+        let any_own = now.stones(owner) | regions;
+        let any_other = g.board().mask() & !own;
+        let mut p = Facts { dep: d, ..CLEAN };
+        let (black, white, any_black, any_white) = if owner == Color::Black {
+            (own, other, any_own, any_other)
+        } else {
+            (other, own, any_other, any_own)
+        };
+        p.summary
+            .add_bounded_family(black, white, any_black, any_white);
+        return Some(Res {
+            v,
+            lo: p,
+            hi: p,
+            open: false,
+        });
+    }
+    None
 }
 
 #[cfg(test)]

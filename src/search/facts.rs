@@ -24,9 +24,11 @@
 //!    produced states (stones common to all, stones in any, stone-count
 //!    range, a Bloom filter of a hash that the symmetries leave unchanged,
 //!    and where a static bound counted enclosed regions whole, the family
-//!    of every colouring with an owner stone in them: `benson::ranges`),
-//!    and a stored bound is used only when no state of the current path before N
-//!    may be one of them.
+//!    of every colouring with an owner stone in them: `benson::ranges`;
+//!    under `--superko none` without suicide, where a static bound was
+//!    used uncapped, every colouring of its strategy's line, both sides'
+//!    states: `bounds::tie_free_cut`), and a stored bound is used only
+//!    when no state of the current path before N may be one of them.
 //!
 //! Replies refused under H' but not under H only remove branches the owner
 //! had answered, and passes are never refused. Under `--superko none` a

@@ -29,7 +29,7 @@ use crate::engine::rules::{PassRule, Rules, Ruleset, Suicide, Superko};
 use crate::engine::symmetry::Automorphism;
 use crate::engine::types::Move;
 use crate::search::bounds::{
-    mover_value, score_now, static_range, value_range, whole_board, whole_cut,
+    mover_value, score_now, static_range, tie_free_cut, value_range, whole_board, whole_cut,
 };
 use crate::search::dfpn::Numbers;
 use crate::search::facts::{CLEAN, Facts, OPEN, Res};
@@ -94,6 +94,11 @@ pub struct Config {
     /// built and none is kept (the library's default; `solve` and `batch`
     /// use the user's cache folder).
     pub guide_cache: Option<GuideCache>,
+    /// Under `--superko none` without suicide, cut with the static bounds
+    /// uncapped where no earlier state can come again
+    /// ([`tie_free_cut`](crate::search::bounds)); false: capped at the tie
+    /// always (the tests compare the two).
+    pub tie_free: bool,
 }
 
 /// Which first-move classes the root values exactly (`--first-moves`).
@@ -162,6 +167,7 @@ impl Default for Config {
             closed: true,
             closed_after: CLOSED_AFTER,
             guide_cache: None,
+            tie_free: true,
         }
     }
 }
@@ -674,6 +680,9 @@ pub struct Search<'s, 'a> {
     /// The static bounds may count enclosed regions whole (positional and
     /// situational superko: `benson::ranges`).
     whole_regions: bool,
+    /// The static bounds hold uncapped where no earlier state can come
+    /// again (`--superko none`, suicide forbidden: `benson::uncapped`).
+    tie_free: bool,
     /// What `Config::debug` reports.
     pub(super) counters: Counters,
     /// Mixed into the keys of df-pn's numbers, so that searches with
@@ -786,6 +795,10 @@ impl<'s, 'a> Search<'s, 'a> {
             nodes: 0,
             static_bounds,
             whole_regions: static_bounds && sh.rules.superko != Superko::None,
+            tie_free: static_bounds
+                && sh.config.tie_free
+                && sh.rules.superko == Superko::None
+                && sh.rules.suicide == Suicide::Forbidden,
             pass_ends: sh.rules.ruleset.has_score()
                 && sh.rules.ruleset.pass_rule() == PassRule::Free,
             all_sides,
@@ -1060,6 +1073,10 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             if self.whole_regions {
                 if let Some(r) = whole_cut(g, &ranges, alpha, beta, d) {
+                    return Early::Done(r);
+                }
+            } else if self.tie_free {
+                if let Some(r) = tie_free_cut(g, &ranges, (alpha, beta), d) {
                     return Early::Done(r);
                 }
             }

@@ -134,6 +134,27 @@ impl Summary {
         }
     }
 
+    /// Adds the family of every colouring with all of `black` and `white`,
+    /// Black stones only in `any_black` and White ones only in
+    /// `any_white` (`bounds::tie_free_cut`): what their stones say, with
+    /// any stone count from theirs and any hash.
+    #[inline]
+    pub fn add_bounded_family(
+        &mut self,
+        black: PointSet,
+        white: PointSet,
+        any_black: PointSet,
+        any_white: PointSet,
+    ) {
+        self.black &= black;
+        self.white &= white;
+        self.any_black |= any_black;
+        self.any_white |= any_white;
+        self.min = self.min.min((black | white).len() as u8);
+        self.max = 64;
+        self.bloom = [u64::MAX; 2];
+    }
+
     /// Whether the summary holds a family of colourings (`black_in` or
     /// `white_in`), which the stone counts do not bound.
     #[inline]

@@ -1099,24 +1099,15 @@ fn basic_ko_ties_cap_the_static_bound() {
     );
 }
 
-/// A seeded random game from the empty board (`None`: a pass), played to
+/// A seeded random game from `sh`'s start (`None`: a pass), played to
 /// its end or to `most` turns.
-fn random_game(board: &Board, rules: &Rules, seed: &mut u64, most: usize) -> Vec<Option<u8>> {
-    let sh = Shared::new(
-        board,
-        rules,
-        Config {
-            tt_mb: 1,
-            guide: false,
-            ..Config::default()
-        },
-    )
-    .unwrap();
+fn random_game(sh: &Shared, seed: &mut u64, most: usize) -> Vec<Option<u8>> {
     let mut game = sh.start();
+    let points = game.board().len() as u8;
     let mut turns = Vec::new();
     while game.outcome().is_none() && turns.len() < most {
         let legal: Vec<Move> = std::iter::once(Move::Pass)
-            .chain((0..board.len() as u8).map(Move::Place))
+            .chain((0..points).map(Move::Place))
             .filter(|&m| match game.try_play(m) {
                 Some(u) => {
                     game.undo(u);
@@ -1181,7 +1172,7 @@ fn basic_ko_without_suicide_keeps_uncapped_bounds_where_nothing_repeats() {
         ]
         .map(|(m, t)| Shared::new(&board, &rules, config(m, t)).unwrap());
         for _ in 0..games {
-            let turns = random_game(&board, &rules, &mut seed, 60);
+            let turns = random_game(&shareds[0], &mut seed, 60);
             let mut game = shareds[0].start();
             for (i, &t) in turns.iter().enumerate() {
                 game.play(t.map_or(Move::Pass, Move::Place));

@@ -257,12 +257,13 @@ impl Ranges {
 /// `--superko none` the bound is capped at the tie ([`capped`]); what
 /// holds there without the cap is [`uncapped`]'s.
 pub fn ranges(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
-    let r = uncapped(board, pos, rules);
-    if rules.superko == Superko::None {
-        capped(r)
-    } else {
-        r
-    }
+    capped(uncapped(board, pos, rules), rules)
+}
+
+/// Whether [`uncapped`]'s bounds may hold where [`ranges`]' are capped:
+/// `--superko none` without suicide.
+pub fn lifts_cap(rules: &Rules) -> bool {
+    rules.superko == Superko::None && rules.suicide == Suicide::Forbidden
 }
 
 /// [`ranges`] without the cap at the tie under `--superko none`.
@@ -311,9 +312,13 @@ pub fn uncapped(board: &Board, pos: &Position, rules: &Rules) -> Ranges {
     }
 }
 
-/// `r` capped at the tie, 0, as a bound that holds whatever the history
-/// under `--superko none`: no region counted whole.
-pub fn capped(r: Ranges) -> Ranges {
+/// [`uncapped`]'s `r` as it holds whatever the history under `rules`:
+/// under `--superko none` capped at the tie, 0, and no region counted
+/// whole; otherwise as it is.
+pub fn capped(r: Ranges, rules: &Rules) -> Ranges {
+    if rules.superko != Superko::None {
+        return r;
+    }
     Ranges {
         lo: r.lo.min(0),
         hi: r.hi.max(0),

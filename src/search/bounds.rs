@@ -5,7 +5,7 @@
 use crate::engine::benson;
 use crate::engine::board::Board;
 use crate::engine::game::{Game, Outcome};
-use crate::engine::rules::{Rules, Ruleset, Suicide, Superko, value_text};
+use crate::engine::rules::{Rules, Ruleset, value_text};
 use crate::engine::types::{Color, PointSet};
 use crate::search::facts::{CLEAN, Facts, Res};
 
@@ -103,11 +103,7 @@ pub fn mover_value(g: &Game) -> i32 {
 /// rulesets without prisoners only.
 pub fn static_range(board: &Board, rules: &Rules, g: &Game) -> (i32, i32, benson::Ranges) {
     let r = benson::uncapped(board, &g.position(), rules);
-    let held = if rules.superko == Superko::None {
-        benson::capped(r)
-    } else {
-        r
-    };
+    let held = benson::capped(r, rules);
     let (lo, hi) = range_for_mover(g, held.lo, held.hi);
     (lo, hi, r)
 }
@@ -177,17 +173,15 @@ pub(super) fn whole_cut(
 /// strategy's line may produce, of both sides, as a tie there changes
 /// the value either way: all of the owner's kept stones and the other
 /// side's stones outside the regions now, owner stones only where they
-/// are now or in the regions, and any hash.
+/// are now or in the regions, and any hash. Only where
+/// [`benson::lifts_cap`].
 pub(super) fn tie_free_cut(
     g: &Game,
     r: &benson::Ranges,
     window: (i32, i32),
     d: u32,
 ) -> Option<Res> {
-    let rules = g.rules();
-    if rules.superko != Superko::None || rules.suicide != Suicide::Forbidden {
-        return None;
-    }
+    debug_assert!(benson::lifts_cap(g.rules()));
     let (alpha, beta) = window;
     let now = g.position();
     for whole in [true, false] {
@@ -205,12 +199,15 @@ pub(super) fn tie_free_cut(
         } else if regions.is_empty() || ends_first(g, owner, regions) {
             continue;
         }
-        let mut earlier = g.history()[..d as usize].iter().map(|e| &e.pos);
-        if earlier.any(|p| benson::may_recur(p, &now, owner, regions, alive)) {
-            continue;
-        }
         let own = alive | (now.stones(owner) & regions);
         let other = now.stones(owner.opp()) & !regions;
+        // A colouring that may recur has all of `own` and `other`.
+        let fewest = (own | other).len() as u8;
+        if g.earlier_with_stones(fewest, 64, d as usize)
+            .any(|(_, e)| benson::may_recur(&e.pos, &now, owner, regions, alive))
+        {
+            continue;
+        }
         let any_own = now.stones(owner) | regions;
         let any_other = g.board().mask() & !own;
         let mut p = Facts { dep: d, ..CLEAN };

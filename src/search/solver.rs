@@ -795,10 +795,7 @@ impl<'s, 'a> Search<'s, 'a> {
             nodes: 0,
             static_bounds,
             whole_regions: static_bounds && sh.rules.superko != Superko::None,
-            tie_free: static_bounds
-                && sh.config.tie_free
-                && sh.rules.superko == Superko::None
-                && sh.rules.suicide == Suicide::Forbidden,
+            tie_free: static_bounds && sh.config.tie_free && benson::lifts_cap(&sh.rules),
             pass_ends: sh.rules.ruleset.has_score()
                 && sh.rules.ruleset.pass_rule() == PassRule::Free,
             all_sides,

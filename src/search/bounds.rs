@@ -122,12 +122,15 @@ fn settling(g: &Game, black: (i32, i32), alpha: i32, beta: i32) -> Option<(i32, 
     }
 }
 
-/// Whether the mover may end the game at once, after the owner's pass,
-/// with its stones still in the owner's regions (3x3 `..X/XXX/X.O`,
-/// Black passes: White passes too, +6 not +9).
-fn ends_first(g: &Game, owner: Color, regions: PointSet) -> bool {
+/// Whether the owner's enclosed `regions` may count whole at `g`: there
+/// are some, and the mover cannot end the game at once, after the
+/// owner's pass, with its stones still in them (3x3 `..X/XXX/X.O`, Black
+/// passes: White passes too, +6 not +9).
+fn counts_whole(g: &Game, owner: Color, regions: PointSet) -> bool {
     let mover = g.to_move();
-    owner != mover && g.passes() > 0 && !(g.position().stones(mover) & regions).is_empty()
+    let ends_first =
+        owner != mover && g.passes() > 0 && !(g.position().stones(mover) & regions).is_empty();
+    !regions.is_empty() && !ends_first
 }
 
 /// A result from the bounds of [`benson::Ranges`] that count enclosed
@@ -146,7 +149,7 @@ pub(super) fn whole_cut(
 ) -> Option<Res> {
     let (v, owner) = settling(g, (r.whole_lo, r.whole_hi), alpha, beta)?;
     let (regions, alive) = r.of(owner);
-    if regions.is_empty() || ends_first(g, owner, regions) {
+    if !counts_whole(g, owner, regions) {
         return None;
     }
     let earlier = g.history()[..d as usize].iter().map(|e| &e.pos);
@@ -184,21 +187,15 @@ pub(super) fn tie_free_cut(
     debug_assert!(benson::lifts_cap(g.rules()));
     let (alpha, beta) = window;
     let now = g.position();
-    for whole in [true, false] {
-        let black = if whole {
-            (r.whole_lo, r.whole_hi)
-        } else {
-            (r.lo, r.hi)
-        };
+    for (black, whole) in [((r.whole_lo, r.whole_hi), true), ((r.lo, r.hi), false)] {
         let Some((v, owner)) = settling(g, black, alpha, beta) else {
             continue;
         };
-        let (mut regions, alive) = r.of(owner);
-        if !whole {
-            regions = PointSet::EMPTY;
-        } else if regions.is_empty() || ends_first(g, owner, regions) {
+        let (enclosed, alive) = r.of(owner);
+        if whole && !counts_whole(g, owner, enclosed) {
             continue;
         }
+        let regions = if whole { enclosed } else { PointSet::EMPTY };
         let own = alive | (now.stones(owner) & regions);
         let other = now.stones(owner.opp()) & !regions;
         // A colouring that may recur has all of `own` and `other`.

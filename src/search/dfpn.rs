@@ -34,10 +34,11 @@
 
 use crate::engine::game::Game;
 use crate::engine::position::Position;
-use crate::engine::rules::Superko;
-use crate::engine::types::Move;
+use crate::engine::rules::{Ruleset, Superko};
+use crate::engine::types::{Color, Move};
 use crate::search::bounds::{log_value, score_now, score_with};
 use crate::search::facts::{CLEAN, Facts, Res};
+use crate::search::pattern;
 use crate::search::solver::{Early, Search};
 use crate::search::table_use::Node;
 use crate::search::tt::{TableError, check_size};
@@ -607,8 +608,22 @@ fn initial(g: &Game, t: i32) -> (u32, u32) {
 /// not decide, it was no better than [`initial`]: 1x10 9.8 M -> 46.6 M,
 /// 2x8 5.7 M -> 8.1 M, 3x5 3.4 M -> 2.0 M, situational 4x4 22.7 M ->
 /// 14.0 M; with the weight 1/2 per half point, within ±40% either way.
+///
+/// Under `tromp-taylor` on a grid whose shorter side has two to four
+/// points, the score is [`pattern::estimate`] instead, fitted to the
+/// guide values of 4x4, 3x5 and 2x7: 3x6 `--no-guide` 354 M -> 151 M
+/// nodes, 3x7 after D2 unsettled at 2.9 G -> +21 in 1.14 G (the module
+/// doc).
 fn unguided(g: &Game, t: i32) -> (u32, u32) {
-    let e = score_with(g, g.position().nearer(g.board()));
+    let e = match pattern::serves(g.board()) {
+        Some((rows, cols)) if g.rules().ruleset == Ruleset::TrompTaylor => {
+            let black_moves = g.to_move() == Color::Black;
+            let black =
+                pattern::estimate(&g.position(), rows, cols, black_moves) - g.rules().komi.0 as f32;
+            (if black_moves { black } else { -black }).round() as i32
+        }
+        _ => score_with(g, g.position().nearer(g.board())),
+    };
     let w = 2 + 4 * (e - t).unsigned_abs().min(MAX / 8);
     if e >= t { (1, w) } else { (w, 1) }
 }

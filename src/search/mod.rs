@@ -9,7 +9,8 @@
 //! `paths` the history-dependent results kept by path for the proof,
 //! `reach` the history states a small board's game can still ask about,
 //! [`bounds`] the value range and static bounds, [`guide_file`] the guide
-//! table kept on disk between runs, [`checkpoint`] the table
+//! table kept on disk between runs, [`pattern`] the learned estimate that
+//! steers where no guide does, [`checkpoint`] the table
 //! written to disk and read back, `driver` the exact-value
 //! driver, and [`root`] the first moves and their parallel search.
 
@@ -25,6 +26,7 @@ mod help;
 mod keys;
 mod ordering;
 mod paths;
+pub mod pattern;
 pub mod proof;
 mod reach;
 pub mod root;

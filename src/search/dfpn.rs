@@ -611,7 +611,7 @@ fn initial(g: &Game, t: i32) -> (u32, u32) {
 ///
 /// Under `tromp-taylor` on a grid whose shorter side has two to four
 /// points, the score is [`pattern::estimate`] instead, fitted to the
-/// guide values of 4x4, 3x5 and 2x7: 3x6 `--no-guide` 354 M -> 151 M
+/// guide values of 4x4, 3x5 and 2x7: 3x6 `--no-guide` 354 M -> 148 M
 /// nodes, 3x7 after D2 unsettled at 2.9 G -> +21 in 1.14 G (the module
 /// doc).
 fn unguided(g: &Game, t: i32) -> (u32, u32) {

@@ -23,7 +23,7 @@
 //! `--no-guide` unless a start is given), nearer-colour score → patterns:
 //! 4x4 `--superko none --suicide forbidden`, one thread, 11.35 M → 4.17 M
 //! (4.69 M with weights fitted on 3x5 and 2x7 only); 3x6 354.1 M (129.5
-//! s) → 148.0 M (55.8 s); 2x8 58.8 M → 55.1 M (one-off); 3x7 after Black's D2 (21
+//! s) → 148.0 M (55.8 s); 2x8 58.8 M → 54.2 M; 3x7 after Black's D2 (21
 //! points, no guide) open after 20 minutes and about 2.9 G nodes (B1, C1
 //! and D1 settled, A1 and A2 not) → +21 in 1.14 G nodes and 582 s (a
 //! one-off build of the same fit; as landed, the proof extracted

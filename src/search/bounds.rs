@@ -34,7 +34,7 @@ pub fn log_value(rules: &Rules, v: i32) -> String {
 
 /// Black's `black` (half points, or ±1) from the side of `g`'s mover.
 #[inline]
-fn for_mover(g: &Game, black: i32) -> i32 {
+pub fn for_mover(g: &Game, black: i32) -> i32 {
     if g.to_move() == Color::Black {
         black
     } else {

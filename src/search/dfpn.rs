@@ -36,7 +36,7 @@ use crate::engine::game::Game;
 use crate::engine::position::Position;
 use crate::engine::rules::{Ruleset, Superko};
 use crate::engine::types::{Color, Move};
-use crate::search::bounds::{log_value, score_now, score_with};
+use crate::search::bounds::{for_mover, log_value, score_now, score_with};
 use crate::search::facts::{CLEAN, Facts, Res};
 use crate::search::pattern;
 use crate::search::solver::{Early, Search};
@@ -618,9 +618,8 @@ fn unguided(g: &Game, t: i32) -> (u32, u32) {
     let e = match pattern::serves(g.board()) {
         Some((rows, cols)) if g.rules().ruleset == Ruleset::TrompTaylor => {
             let black_moves = g.to_move() == Color::Black;
-            let black =
-                pattern::estimate(&g.position(), rows, cols, black_moves) - g.rules().komi.0 as f32;
-            (if black_moves { black } else { -black }).round() as i32
+            let black = pattern::estimate(&g.position(), rows, cols, black_moves);
+            for_mover(g, black.round() as i32 - g.rules().komi.0)
         }
         _ => score_with(g, g.position().nearer(g.board())),
     };

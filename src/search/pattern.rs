@@ -10,7 +10,8 @@
 //! one weight per point plus a tempo for the mover. Codes equal under the
 //! eight symmetries of the 3x3 square share a weight, and a code with the
 //! colours swapped has the opposite weight (area scoring without komi is
-//! colour symmetric), which leaves 13,208 weights.
+//! colour symmetric): 13,208 weights, those of codes that are their own
+//! swap held at 0.
 //!
 //! `examples/pattern_train.rs` fits them by least squares (stochastic
 //! gradient, fixed seed, one thread, so the file is reproducible) to

@@ -613,25 +613,75 @@ fn initial(g: &Game, t: i32) -> (u32, u32) {
 /// points, the score is [`pattern::estimate`] instead, fitted to the
 /// guide values of 4x4, 3x5 and 2x7: 3x6 `--no-guide` 354 M -> 148 M
 /// nodes, 3x7 after D2 unsettled at 2.9 G -> +21 in 1.14 G (the module
-/// doc).
+/// doc); and its numbers are [`graded`].
 fn unguided(g: &Game, t: i32) -> (u32, u32) {
-    let e = match pattern::serves(g.board()) {
-        Some((rows, cols)) if g.rules().ruleset == Ruleset::TrompTaylor => {
-            let black_moves = g.to_move() == Color::Black;
-            let black = pattern::estimate(&g.position(), rows, cols, black_moves);
-            for_mover(g, black.round() as i32 - g.rules().komi.0)
-        }
-        _ => score_with(g, g.position().nearer(g.board())),
-    };
+    if let Some((rows, cols)) = pattern::serves(g.board())
+        && g.rules().ruleset == Ruleset::TrompTaylor
+    {
+        let black_moves = g.to_move() == Color::Black;
+        let black = pattern::estimate(&g.position(), rows, cols, black_moves);
+        return graded(for_mover(g, black.round() as i32 - g.rules().komi.0), t);
+    }
+    let e = score_with(g, g.position().nearer(g.board()));
     let w = 2 + 4 * (e - t).unsigned_abs().min(MAX / 8);
     if e >= t { (1, w) } else { (w, 1) }
 }
+
+/// The numbers an estimate `e` of the value (mover's side, half points)
+/// gives a test at `t`: [`GRADE_BASE`] each where `e` is `t`, the one
+/// doubled and the other halved every [`GRADE_STEP`] half points `e` is
+/// above `t` (and the other way below), at least 1.
+///
+/// Why both numbers move: with (1, 2 + 4d) or (2 + 4d, 1), the side
+/// expected to win every leaf has number 1 however sure it is, so where
+/// the test is far from the estimates ("does White take all 22 after
+/// B1?" on 2x11) that side's choices all look alike and df-pn takes
+/// them in move order. And as leaf numbers of about a thousand dwarf the
+/// one a sibling adds (weak proof numbers), the numbers back up like
+/// the estimates themselves.
+///
+/// One thread, `--no-guide`, value only, nodes, (1 or 2 + 4d) against
+/// graded (2026-12-08): 4x4 6.00 M -> 3.13 M, `--superko none --suicide
+/// forbidden` 4.17 M -> 1.95 M, 3x5 5.16 M -> 2.54 M, 2x7 3.73 M ->
+/// 1.59 M, 3x4 234 K -> 92 K; base and step (4, 4) 5.18 M, (64, 16)
+/// 3.13 M, (1024, 32) 2.17 M, (4096, 64) 1.93 M on the second 4x4. On
+/// the nearer-colour score it lost: Black's cross on 5x5, White to move,
+/// "does Black take all 25?", 44.9 M -> 270.9 M nodes (that score
+/// reaches `t` exactly where one colour is nearer everywhere, and the
+/// old numbers made that (1, 2)).
+fn graded(e: i32, t: i32) -> (u32, u32) {
+    let d = f64::from(e - t) / GRADE_STEP;
+    let n = |x: f64| {
+        (GRADE_BASE * x.exp2())
+            .round()
+            .clamp(1.0, f64::from(MAX / 8)) as u32
+    };
+    (n(-d), n(d))
+}
+
+/// The numbers [`graded`] gives where the estimate meets the test.
+const GRADE_BASE: f64 = 1024.0;
+
+/// The half points over which [`graded`] doubles one number and halves
+/// the other.
+const GRADE_STEP: f64 = 64.0;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::board::Board;
     use crate::engine::rules::{Rules, Ruleset};
+
+    /// Graded numbers: equal where the estimate meets the test, one
+    /// doubled and the other halved every step away, and at least 1.
+    #[test]
+    fn graded_numbers() {
+        assert_eq!(graded(0, 0), (1024, 1024));
+        assert_eq!(graded(64, 0), (512, 2048));
+        assert_eq!(graded(-128, 0), (4096, 256));
+        assert_eq!(graded(10, 10 + 32), (1448, 724));
+        assert_eq!(graded(0, 100_000), (MAX / 8, 1));
+    }
 
     /// Two slots a bucket keep the numbers that took the most work: a
     /// third key put there takes the place of the one that took less, or

@@ -636,9 +636,9 @@ fn unguided(g: &Game, t: i32) -> (u32, u32) {
 /// expected to win every leaf has number 1 however sure it is, so where
 /// the test is far from the estimates ("does White take all 22 after
 /// B1?" on 2x11) that side's choices all look alike and df-pn takes
-/// them in move order. And as leaf numbers of about a thousand dwarf the
-/// one a sibling adds (weak proof numbers), the numbers back up like
-/// the estimates themselves.
+/// them in move order. (And as leaf numbers of about a thousand dwarf
+/// the one a sibling adds under weak proof numbers, the numbers
+/// presumably back up much as the estimates would: not measured.)
 ///
 /// One thread, `--no-guide`, value only, nodes, (1 or 2 + 4d) against
 /// graded (2026-12-08): 4x4 6.00 M -> 3.13 M, `--superko none --suicide

@@ -8,9 +8,10 @@
 //! with basic ko (the guide's game); only colourings whose bracket is
 //! exact, Black to move. Least squares by stochastic gradient with a
 //! fixed seed on one thread, so the same arguments give the same bytes.
-//! About 2 minutes and 1.2 GB on 2 cores (2026-12-08: 126 s).
+//! About 2 minutes and 1.2 GB on 2 cores (2026-12-08: 88–126 s).
 
 use gosolve::engine::board::Board;
+use gosolve::engine::game::from_ternary;
 use gosolve::engine::position::Position;
 use gosolve::engine::rules::{Rules, Ruleset, Suicide};
 use gosolve::engine::types::{Color, PointSet};
@@ -34,19 +35,7 @@ fn samples_of(spec: &str, rules: &Rules, out: &mut Vec<Sample>) -> f64 {
     let n = board.len();
     let (before, mut nearer) = (out.len(), 0f64);
     for i in 0..3u64.pow(n as u32) {
-        let (mut b, mut w, mut x) = (0u64, 0u64, i);
-        for p in 0..n {
-            match x % 3 {
-                1 => b |= 1 << p,
-                2 => w |= 1 << p,
-                _ => {}
-            }
-            x /= 3;
-        }
-        let pos = Position {
-            black: PointSet(b),
-            white: PointSet(w),
-        };
+        let pos = from_ternary(i, n);
         if !pos.is_legal(&board, PointSet::EMPTY) {
             continue;
         }

@@ -21,7 +21,9 @@
 //! against 25.9 for the nearer-colour score.
 //!
 //! Measured (2026-12-08, 2 cores, AMD EPYC; nodes, value only;
-//! `--no-guide` unless a start is given), nearer-colour score → patterns:
+//! `--no-guide` unless a start is given), nearer-colour score → patterns,
+//! both with the old numbers (since, the estimate's are `dfpn::graded`:
+//! 4x4 `none` 1.95 M, 3x6 51.8 M, 3x7 after D2 403 M):
 //! 4x4 `--superko none --suicide forbidden`, one thread, 11.35 M → 4.17 M
 //! (4.69 M with weights fitted on 3x5 and 2x7 only); 3x6 354.1 M (129.5
 //! s) → 148.0 M (55.8 s); 2x8 58.8 M → 54.2 M; 3x7 after Black's D2 (21
